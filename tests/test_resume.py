@@ -1,0 +1,53 @@
+"A run killed mid-way resumes from its checkpoint and ends with exactly the numbers of an uninterrupted run;
+the same seed twice gives identical rounds.jsonl; a non-finite loss stops the run and keeps the last checkpoint."
+import json, os, signal, subprocess, time
+from pathlib import Path
+from conftest import hdcfl, SMALL, BIN, rounds_of
+
+RUN = ['--algorithm', 'hdcfl', '--rounds', '12', '--ckpt-every', '2', '--activation', '3', '--refresh-every', '3', *SMALL]
+
+def strip(summary): return {k: v for k, v in summary.items() if k != 'wall_s'}
+
+def test_killed_run_resumes_exactly(tmp_path):
+    full, cut = tmp_path / 'full', tmp_path / 'cut'
+    hdcfl('run', '--out', full, *RUN)
+    proc = subprocess.Popen([str(BIN / 'hdcfl'), 'run', '--out', str(cut), *RUN], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.time() + 240
+        while time.time() < deadline and proc.poll() is None:
+            f = cut / 'rounds.jsonl'
+            if f.exists() and len(f.read_text().splitlines()) >= 5: break
+            time.sleep(0.05)
+        assert proc.poll() is None, 'the run ended before it could be killed'
+        os.kill(proc.pid, signal.SIGKILL)
+    finally:
+        proc.wait()
+    assert not (cut / 'summary.json').exists()
+    done = len(rounds_of(cut))
+    assert 5 <= done < 12
+    hdcfl('run', '--out', cut, '--resume', *RUN)
+    assert (cut / 'rounds.jsonl').read_text() == (full / 'rounds.jsonl').read_text()
+    assert strip(json.loads((cut / 'summary.json').read_text())) == strip(json.loads((full / 'summary.json').read_text()))
+
+def test_resume_refuses_another_config_and_a_truncated_checkpoint(tmp_path):
+    out = tmp_path / 'run'
+    hdcfl('run', '--out', out, '--rounds', '2', *SMALL)
+    p = hdcfl('run', '--out', out, '--rounds', '3', '--resume', *SMALL, check=False)
+    assert p.returncode != 0 and 'another configuration' in p.stderr
+    ck = out / 'checkpoint.pt'
+    data = ck.read_bytes(); ck.write_bytes(data[:100])
+    p = hdcfl('run', '--out', out, '--rounds', '2', '--resume', *SMALL, check=False)
+    assert p.returncode != 0 and 'truncated or unreadable' in p.stderr
+    assert ck.read_bytes() == data[:100]
+
+def test_same_seed_same_numbers(tmp_path):
+    for name in ('a', 'b'): hdcfl('run', '--out', tmp_path / name, '--algorithm', 'hdcfl', '--rounds', '4', '--activation', '2', *SMALL)
+    hdcfl('run', '--out', tmp_path / 'c', '--algorithm', 'hdcfl', '--rounds', '4', '--activation', '2', *SMALL[:-1], '8')
+    a, b, c = ((tmp_path / n / 'rounds.jsonl').read_text() for n in 'abc')
+    assert a == b and a != c
+
+def test_non_finite_loss_stops_and_keeps_the_last_checkpoint(tmp_path):
+    out = tmp_path / 'run'
+    p = hdcfl('run', '--out', out, '--rounds', '3', '--lr', '1e30', '--ckpt-every', '1', *SMALL, check=False)
+    assert p.returncode != 0 and 'round 1, client 0: local loss is' in p.stderr
+    assert not (out / 'summary.json').exists() and not (out / 'checkpoint.pt').exists()
