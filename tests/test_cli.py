@@ -46,3 +46,17 @@ def test_bad_input_names_the_parameter(tmp_path):
         p = hdcfl('run', '--out', tmp_path / 'x', *SMALL, *args, check=False)
         assert p.returncode != 0 and msg in p.stderr, (args, p.stderr[-500:])
     assert not (tmp_path / 'x').exists()
+
+def test_ablation_and_donor_swap_from_the_cli(tmp_path):
+    small = ['--clients', '8', '--rounds', '3', '--activation', '2', '--refresh-every', '1', '--threads', '1']
+    p = hdcfl('ablation', 'prototype', '--out', tmp_path / 'abl', *small)
+    assert 'no prototype' in p.stdout and 'one prototype' in p.stdout and 'head-derived G' in p.stdout
+    cell = tmp_path / 'abl' / 'prototype' / 'head-derived_G' / '42'
+    p = hdcfl('donor-swap', cell, '--n-perm', '5')
+    assert 'lowrank/own' in p.stdout and 'auroc' in p.stdout
+    rep = json.loads((cell / 'donor_swap.json').read_text())
+    assert rep['n_clients'] == 8 and len(rep['acc']) == 8 and 'control_auroc' in rep['raw/shared']
+    p = hdcfl('donor-swap', cell, check=False)
+    assert p.returncode != 0 and 'donor_swap.json exists' in p.stderr
+    p = hdcfl('ablation', 'dropout', '--out', tmp_path / 'x', check=False)
+    assert p.returncode != 0 and "ablation='dropout' is not allowed" in p.stderr
