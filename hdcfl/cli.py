@@ -19,9 +19,9 @@ import hdcfl.hdcfl  # registers 'hdcfl'
 import hdcfl.baselines.fedbabu, hdcfl.baselines.fedala, hdcfl.baselines.fedce, hdcfl.baselines.fedsoft, hdcfl.baselines.ifca, hdcfl.baselines.pacfl  # and the baselines
 
 # %% auto #0
-__all__ = ['CHOICES', 'DEMO_SETTINGS', 'DEMO_METHODS', 'RunConfig', 'algorithm_config', 'split_options', 'build',
-           'resolved_config', 'run', 'add_config_flags', 'make_parser', 'format_result', 'main', 'run_diagnostic',
-           'demo']
+__all__ = ['CHOICES', 'DEMO_SETTINGS', 'DEMO_METHODS', 'RunConfig', 'algorithm_config', 'split_options', 'build_data',
+           'build_algorithm', 'build', 'resolved_config', 'run', 'add_config_flags', 'make_parser', 'format_result',
+           'main', 'run_diagnostic', 'run_flower', 'demo']
 
 # %% ../nbs/08_cli.ipynb #c1d5c1f6
 @dataclass
@@ -66,14 +66,22 @@ def split_options(options:dict):
     return run, TrainConfig(**{k: v for k, v in options.items() if k in train_f}), algo
 
 # %% ../nbs/08_cli.ipynb #495019ed
+def build_data(run:RunConfig):
+    "The federated data a run configuration describes (every client's partition and test set)"
+    ds = load_dataset(run.dataset, run.data_root or None, run.download)
+    angles = [int(a) for a in str(run.angles).split(',') if a.strip()]
+    return make_fed_data(ds, run.clients, run.partition, run.seed, run.test_view, k=run.k, alpha=run.alpha, min_size=run.min_size, angles=angles)
+
+def build_algorithm(run:RunConfig, train:TrainConfig, algo_cfg, n_classes:int, input_shape:tuple):
+    "The algorithm object, with a freshly initialized (seeded) model for this data's classes and input shape"
+    model = make_model(run.model, n_classes, tuple(input_shape), run.pretrained, seed=run.seed)
+    return ALGORITHMS[run.algorithm](model, train, algo_cfg)
+
 def build(run:RunConfig, train:TrainConfig, algo_cfg=None):
     "The federated data and the algorithm object a configuration describes"
     if run.threads: torch.set_num_threads(run.threads)
-    ds = load_dataset(run.dataset, run.data_root or None, run.download)
-    angles = [int(a) for a in str(run.angles).split(',') if a.strip()]
-    fed = make_fed_data(ds, run.clients, run.partition, run.seed, run.test_view, k=run.k, alpha=run.alpha, min_size=run.min_size, angles=angles)
-    model = make_model(run.model, fed.n_classes, fed.input_shape, run.pretrained, seed=run.seed)
-    return fed, ALGORITHMS[run.algorithm](model, train, algo_cfg)
+    fed = build_data(run)
+    return fed, build_algorithm(run, train, algo_cfg, fed.n_classes, fed.input_shape)
 
 def resolved_config(run, train, algo_cfg):
     "The JSON-able configuration saved as config.json"
@@ -133,6 +141,18 @@ def make_parser():
     d = sub.add_parser('demo', help='the embedded demo: every method on digits (rotation and LS-2), a table and figures')
     d.add_argument('--out', default='runs/demo', help='folder for the demo runs (replaced on each call)')
     d.add_argument('--figures', default='figures', help='folder for the demo figures')
+    fl = sub.add_parser('flower', help='run one experiment on Flower: simulate (the simulation engine) or deploy (a SuperLink and one SuperNode per client on 127.0.0.1); or partition the data for nodes elsewhere')
+    fl.add_argument('mode', choices=['simulate', 'deploy', 'partition'], help="simulate: flwr run on the simulation engine; deploy: flower-superlink and one flower-supernode per client; partition: write each client's data file (client_K.pt) into --out, for a node's data-file")
+    fl.add_argument('--out', required=True, help='run folder: config.json, rounds.jsonl, summary.json, logs/ (and messages.jsonl with --audit); for partition, the folder of the data files')
+    fl.add_argument('--overwrite', action='store_true', help='replace what --out holds')
+    fl.add_argument('--audit', action='store_true', help='log every tensor sent to a node and check that none is a client\'s private state')
+    fl.add_argument('--round-timeout', type=float, default=600.0, help='seconds to wait for a phase\'s replies; late clients are recorded as dropped (default: 600)')
+    fl.add_argument('--timeout', type=float, default=3600.0, help='seconds for the whole run before every process is stopped (default: 3600)')
+    fl.add_argument('--kill', metavar='CLIENT:ROUND', help='deploy only: crash this client\'s SuperNode once this round is recorded (a fault drill)')
+    seen_fl = set()
+    add_config_flags(fl, RunConfig, 'run', seen_fl); add_config_flags(fl, TrainConfig, 'local training', seen_fl)
+    for name, cls in sorted(ALGORITHMS.items()):
+        if cls.Config: add_config_flags(fl, cls.Config, f'{name} options', seen_fl)
     return p
 
 # %% ../nbs/08_cli.ipynb #25f388f0
@@ -149,6 +169,7 @@ def main(argv=None):
     cmd = args.pop('command')
     if cmd == 'demo': demo(args['out'], args['figures']); return
     if cmd in ('donor-swap', 'ablation'): return run_diagnostic(cmd, args)
+    if cmd == 'flower': return run_flower(args)
     out, resume, overwrite = args.pop('out'), args.pop('resume'), args.pop('overwrite')
     options = {k: v for k, v in args.items() if v is not None}
     try: s = run(out=out, resume=resume, overwrite=overwrite, **options)
@@ -170,6 +191,27 @@ def run_diagnostic(cmd:str, args:dict):
             name, out, seeds = args.pop('name'), args.pop('out'), [int(s) for s in args.pop('seeds').split(',')]
             print(ablation(name, out, seeds, **{k: v for k, v in args.items() if v is not None}).to_string())
     except (ValueError, FileExistsError, FileNotFoundError, RuntimeError) as e: sys.exit(f"hdcfl {cmd}: error: {e}")
+
+def run_flower(args:dict):
+    "The `flower` sub-command: one run on Flower's simulation engine or on local SuperLink/SuperNode processes"
+    from hdcfl.flower import launch, privacy_check, write_partitions   # Flower is imported only here (hdcfl.flower imports this module)
+    mode = {'simulate': 'simulation', 'deploy': 'deployment', 'partition': 'partition'}[args.pop('mode')]
+    out, overwrite, audit, round_timeout, timeout, kill = (args.pop(k) for k in ('out', 'overwrite', 'audit', 'round_timeout', 'timeout', 'kill'))
+    try:
+        if mode == 'partition':
+            if Path(out).exists() and any(Path(out).iterdir()) and not overwrite: raise FileExistsError(f"out={out!r} exists and is not empty; pass --overwrite to write into it")
+            paths = write_partitions(out, **{k: v for k, v in args.items() if v is not None and k != 'algorithm'})
+            print(f"wrote {len(paths)} client data files to {out}: give node K --node-config \"partition-id=K num-partitions={len(paths)} data-file='.../client_K.pt'\""); return
+        if kill and (len(kill.split(':')) != 2 or not all(p.strip().isdigit() for p in kill.split(':'))): raise ValueError(f"kill={kill!r} must be CLIENT:ROUND, e.g. 2:1")
+        s = launch(mode, out, overwrite=overwrite, kill=dict([map(int, kill.split(':'))]) if kill else None, timeout=timeout, audit=audit,
+                   round_timeout=round_timeout, **{k: v for k, v in args.items() if v is not None})
+    except (ValueError, FileExistsError, FileNotFoundError, RuntimeError, TimeoutError) as e: sys.exit(f"hdcfl flower: error: {e}")
+    print(format_result(s))
+    for d in s['dropped']: print(f"dropped: client {d['client']} in round {d['round']} ({d['phase']}): {d['reason']}")
+    if audit:
+        leaks = privacy_check(Path(out) / 'messages.jsonl')
+        print(f"privacy check: {len(leaks)} private tensors in messages to nodes" + (f", e.g. {leaks[0]}" if leaks else ''))
+    print(f"{mode}: {s['flower']['wall_s']:.1f} s wall, processes stopped: {not s['flower']['left_running']}; wrote {out}")
 
 # %% ../nbs/08_cli.ipynb #189ed696
 DEMO_SETTINGS = {'rotation': dict(partition='rotation'), 'ls2': dict(partition='ls', k=2)}
