@@ -149,6 +149,7 @@ def make_parser():
     fl.add_argument('--round-timeout', type=float, default=600.0, help='seconds to wait for a phase\'s replies; late clients are recorded as dropped (default: 600)')
     fl.add_argument('--timeout', type=float, default=3600.0, help='seconds for the whole run before every process is stopped (default: 3600)')
     fl.add_argument('--kill', metavar='CLIENT:ROUND', help='deploy only: crash this client\'s SuperNode once this round is recorded (a fault drill)')
+    fl.add_argument('--restart', metavar='CLIENT:ROUND', help='deploy only: start a new SuperNode for the killed client once this (later) round is recorded')
     seen_fl = set()
     add_config_flags(fl, RunConfig, 'run', seen_fl); add_config_flags(fl, TrainConfig, 'local training', seen_fl)
     for name, cls in sorted(ALGORITHMS.items()):
@@ -196,18 +197,22 @@ def run_flower(args:dict):
     "The `flower` sub-command: one run on Flower's simulation engine or on local SuperLink/SuperNode processes"
     from hdcfl.flower import launch, privacy_check, write_partitions   # Flower is imported only here (hdcfl.flower imports this module)
     mode = {'simulate': 'simulation', 'deploy': 'deployment', 'partition': 'partition'}[args.pop('mode')]
-    out, overwrite, audit, round_timeout, timeout, kill = (args.pop(k) for k in ('out', 'overwrite', 'audit', 'round_timeout', 'timeout', 'kill'))
+    out, overwrite, audit, round_timeout, timeout, kill, restart = (args.pop(k) for k in ('out', 'overwrite', 'audit', 'round_timeout', 'timeout', 'kill', 'restart'))
     try:
         if mode == 'partition':
             if Path(out).exists() and any(Path(out).iterdir()) and not overwrite: raise FileExistsError(f"out={out!r} exists and is not empty; pass --overwrite to write into it")
             paths = write_partitions(out, **{k: v for k, v in args.items() if v is not None and k != 'algorithm'})
             print(f"wrote {len(paths)} client data files to {out}: give node K --node-config \"partition-id=K num-partitions={len(paths)} data-file='.../client_K.pt'\""); return
-        if kill and (len(kill.split(':')) != 2 or not all(p.strip().isdigit() for p in kill.split(':'))): raise ValueError(f"kill={kill!r} must be CLIENT:ROUND, e.g. 2:1")
-        s = launch(mode, out, overwrite=overwrite, kill=dict([map(int, kill.split(':'))]) if kill else None, timeout=timeout, audit=audit,
+        def client_round(name, v):
+            if v is None: return None
+            if len(v.split(':')) != 2 or not all(p.strip().isdigit() for p in v.split(':')): raise ValueError(f"{name}={v!r} must be CLIENT:ROUND, e.g. 2:1")
+            return dict([map(int, v.split(':'))])
+        s = launch(mode, out, overwrite=overwrite, kill=client_round('kill', kill), restart=client_round('restart', restart), timeout=timeout, audit=audit,
                    round_timeout=round_timeout, **{k: v for k, v in args.items() if v is not None})
     except (ValueError, FileExistsError, FileNotFoundError, RuntimeError, TimeoutError) as e: sys.exit(f"hdcfl flower: error: {e}")
     print(format_result(s))
     for d in s['dropped']: print(f"dropped: client {d['client']} in round {d['round']} ({d['phase']}): {d['reason']}")
+    for r in s['rejoined']: print(f"rejoined: client {r['client']} in round {r['round']} (node {r['node']})")
     if audit:
         leaks = privacy_check(Path(out) / 'messages.jsonl')
         print(f"privacy check: {len(leaks)} private tensors in messages to nodes" + (f", e.g. {leaks[0]}" if leaks else ''))

@@ -36,25 +36,27 @@ def test_simulation_matches_in_process(tmp_path, opts):
     assert_all_stopped(s)
 
 def test_deployment_survives_a_crashed_node(tmp_path):
-    "3 SuperNodes, 3 rounds; client 2's node is SIGKILLed after round 1: the run completes with the others"
+    "3 SuperNodes, 4 rounds; client 2's node is SIGKILLed after round 1 and a new one started after round 2"
     out = tmp_path / 'deploy'
-    s = launch('deployment', out, audit=True, kill={2: 1}, round_timeout=240, **BASE, **HDCFL)
+    s = launch('deployment', out, audit=True, kill={2: 1}, restart={2: 2}, round_timeout=240, **{**BASE, 'rounds': 4}, **HDCFL)
     recs = rounds_of(out)
-    assert [r['round'] for r in recs] == [1, 2, 3]
-    ref = run_inprocess(progress=False, **BASE, **HDCFL)
+    assert [r['round'] for r in recs] == [1, 2, 3, 4]
+    ref = run_inprocess(progress=False, **{**BASE, 'rounds': 4}, **HDCFL)
     assert recs[0]['per_client'] == ref['history'][0]['per_client'] and recs[0]['clients'] == [0, 1, 2]   # before the crash: as in-process
-    assert recs[-1]['clients'] == [0, 1] and len(s['final']['per_client']) == 2
-    assert s['flower']['killed'] and s['flower']['killed'][0]['killed'] == 'supernode2'
+    assert recs[1]['clients'] == [0, 1] and recs[-1]['clients'] == [0, 1, 2]   # without client 2, then with its new node
+    assert [(e['event'], e['process']) for e in s['flower']['events']] == [('killed', 'supernode2'), ('restarted', 'supernode2-restarted')]
     assert s['dropped'] and {d['client'] for d in s['dropped']} == {2} and min(d['round'] for d in s['dropped']) == 2
-    for d in s['dropped']: assert d['reason'] == 'node offline' or 'error' in d['reason'] or 'no reply' in d['reason']
-    assert sorted(p.name for p in (out / 'logs').iterdir()) == ['flwr-run.log', 'superlink.log', 'supernode0.log', 'supernode1.log', 'supernode2.log']
+    assert any('Node Unavailable' in d['reason'] for d in s['dropped'])   # the SuperLink answered for the dead node
+    assert [r['client'] for r in s['rejoined']] == [2] and s['rejoined'][0]['round'] >= 3
+    assert sorted(p.name for p in (out / 'logs').iterdir()) == ['flwr-run.log', 'superlink.log', 'supernode0.log', 'supernode1.log', 'supernode2-restarted.log', 'supernode2.log']
     assert privacy_check(out / 'messages.jsonl') == []
     assert_all_stopped(s)
 
 def test_flower_command_refuses_bad_input(tmp_path):
     cases = [(['deploy', '--algorithm', 'fedavg', '--groups', '3'], "options ['groups'] are not options of this run"),
              (['deploy', '--kill', '2'], "kill='2' must be CLIENT:ROUND"),
-             (['simulate', '--kill', '1:1'], "kill: only in mode='deployment'"),
+             (['simulate', '--kill', '1:1'], "kill, restart: only in mode='deployment'"),
+             (['deploy', '--restart', '1:1'], "restart={1: 1}: client 1 must be killed in an earlier round"),
              (['simulate', '--partition', 'shards'], "partition='shards' is not allowed")]
     for args, msg in cases:
         p = hdcfl('flower', *args, '--out', tmp_path / 'x', '--clients', '3', check=False)
