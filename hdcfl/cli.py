@@ -20,8 +20,8 @@ import hdcfl.baselines.fedbabu, hdcfl.baselines.fedala, hdcfl.baselines.fedce, h
 
 # %% auto #0
 __all__ = ['CHOICES', 'DEMO_SETTINGS', 'DEMO_METHODS', 'RunConfig', 'algorithm_config', 'split_options', 'build_data',
-           'build_algorithm', 'build', 'resolved_config', 'run', 'add_config_flags', 'make_parser', 'format_result',
-           'main', 'run_diagnostic', 'run_flower', 'demo']
+           'build_algorithm', 'build', 'resolved_config', 'run', 'add_config_flags', 'add_experiment_flags',
+           'add_flower_parser', 'make_parser', 'format_result', 'main', 'run_diagnostic', 'run_flower', 'demo']
 
 # %% ../nbs/08_cli.ipynb #c1d5c1f6
 @dataclass
@@ -114,6 +114,27 @@ def add_config_flags(parser:argparse.ArgumentParser, cls, title:str, seen:set):
         if isinstance(default, bool): group.add_argument(flag, dest=f.name, action=argparse.BooleanOptionalAction, default=None, help=help)
         else: group.add_argument(flag, dest=f.name, type=type(default), default=None, metavar=type(default).__name__.upper(), help=help)
 
+def add_experiment_flags(parser:argparse.ArgumentParser):
+    "The flags of one experiment: the run, local training, and every registered algorithm's options"
+    seen = set()
+    add_config_flags(parser, RunConfig, 'run', seen); add_config_flags(parser, TrainConfig, 'local training', seen)
+    for name, cls in sorted(ALGORITHMS.items()):
+        if cls.Config: add_config_flags(parser, cls.Config, f'{name} options', seen)
+
+# %% ../nbs/08_cli.ipynb #cc52f9a2
+def add_flower_parser(sub):
+    "The `hdcfl flower` sub-command: simulate, deploy or partition"
+    fl = sub.add_parser('flower', help='run one experiment on Flower: simulate (the simulation engine) or deploy (a SuperLink and one SuperNode per client on 127.0.0.1); or partition the data for nodes elsewhere')
+    fl.add_argument('mode', choices=['simulate', 'deploy', 'partition'], help="simulate: flwr run on the simulation engine; deploy: flower-superlink and one flower-supernode per client; partition: write each client's data file (client_K.pt) into --out, for a node's data-file")
+    fl.add_argument('--out', required=True, help='run folder: config.json, rounds.jsonl, summary.json, logs/ (and messages.jsonl with --audit); for partition, the folder of the data files')
+    fl.add_argument('--overwrite', action='store_true', help='replace what --out holds')
+    fl.add_argument('--audit', action='store_true', help='log every tensor sent to a node and check that none is a client\'s private state')
+    fl.add_argument('--round-timeout', type=float, default=600.0, help='seconds to wait for a phase\'s replies; late clients are recorded as dropped (default: 600)')
+    fl.add_argument('--timeout', type=float, default=3600.0, help='seconds for the whole run before every process is stopped (default: 3600)')
+    fl.add_argument('--kill', metavar='CLIENT:ROUND', help='deploy only: crash this client\'s SuperNode once this round is recorded (a fault drill)')
+    fl.add_argument('--restart', metavar='CLIENT:ROUND', help='deploy only: start a new SuperNode for the killed client once this (later) round is recorded')
+    add_experiment_flags(fl)
+
 # %% ../nbs/08_cli.ipynb #482d40b6
 def make_parser():
     "The `hdcfl` argument parser, with its sub-commands"
@@ -123,10 +144,7 @@ def make_parser():
     r.add_argument('--out', required=True, help='run folder: config.json, rounds.jsonl, summary.json, checkpoint.pt')
     r.add_argument('--resume', action='store_true', help='continue the run in --out from its checkpoint')
     r.add_argument('--overwrite', action='store_true', help='replace what --out holds')
-    seen = set()
-    add_config_flags(r, RunConfig, 'run', seen); add_config_flags(r, TrainConfig, 'local training', seen)
-    for name, cls in sorted(ALGORITHMS.items()):
-        if cls.Config: add_config_flags(r, cls.Config, f'{name} options', seen)
+    add_experiment_flags(r)
     ds = sub.add_parser('donor-swap', help="donor-swap diagnostic on a finished hdcfl run: writes donor_swap.json into it")
     ds.add_argument('run_dir', help='a finished hdcfl run folder')
     ds.add_argument('--n-perm', type=int, default=20, help='permutations of the control')
@@ -141,19 +159,7 @@ def make_parser():
     d = sub.add_parser('demo', help='the embedded demo: every method on digits (rotation and LS-2), a table and figures')
     d.add_argument('--out', default='runs/demo', help='folder for the demo runs (replaced on each call)')
     d.add_argument('--figures', default='figures', help='folder for the demo figures')
-    fl = sub.add_parser('flower', help='run one experiment on Flower: simulate (the simulation engine) or deploy (a SuperLink and one SuperNode per client on 127.0.0.1); or partition the data for nodes elsewhere')
-    fl.add_argument('mode', choices=['simulate', 'deploy', 'partition'], help="simulate: flwr run on the simulation engine; deploy: flower-superlink and one flower-supernode per client; partition: write each client's data file (client_K.pt) into --out, for a node's data-file")
-    fl.add_argument('--out', required=True, help='run folder: config.json, rounds.jsonl, summary.json, logs/ (and messages.jsonl with --audit); for partition, the folder of the data files')
-    fl.add_argument('--overwrite', action='store_true', help='replace what --out holds')
-    fl.add_argument('--audit', action='store_true', help='log every tensor sent to a node and check that none is a client\'s private state')
-    fl.add_argument('--round-timeout', type=float, default=600.0, help='seconds to wait for a phase\'s replies; late clients are recorded as dropped (default: 600)')
-    fl.add_argument('--timeout', type=float, default=3600.0, help='seconds for the whole run before every process is stopped (default: 3600)')
-    fl.add_argument('--kill', metavar='CLIENT:ROUND', help='deploy only: crash this client\'s SuperNode once this round is recorded (a fault drill)')
-    fl.add_argument('--restart', metavar='CLIENT:ROUND', help='deploy only: start a new SuperNode for the killed client once this (later) round is recorded')
-    seen_fl = set()
-    add_config_flags(fl, RunConfig, 'run', seen_fl); add_config_flags(fl, TrainConfig, 'local training', seen_fl)
-    for name, cls in sorted(ALGORITHMS.items()):
-        if cls.Config: add_config_flags(fl, cls.Config, f'{name} options', seen_fl)
+    add_flower_parser(sub)
     return p
 
 # %% ../nbs/08_cli.ipynb #25f388f0
@@ -193,15 +199,15 @@ def run_diagnostic(cmd:str, args:dict):
             print(ablation(name, out, seeds, **{k: v for k, v in args.items() if v is not None}).to_string())
     except (ValueError, FileExistsError, FileNotFoundError, RuntimeError) as e: sys.exit(f"hdcfl {cmd}: error: {e}")
 
+# %% ../nbs/08_cli.ipynb #346db04d
 def run_flower(args:dict):
     "The `flower` sub-command: one run on Flower's simulation engine or on local SuperLink/SuperNode processes"
-    from hdcfl.flower import launch, privacy_check, write_partitions   # Flower is imported only here (hdcfl.flower imports this module)
+    from hdcfl.flower import launch, privacy_check, write_partitions, check_out   # Flower is imported only here (hdcfl.flower imports this module)
     mode = {'simulate': 'simulation', 'deploy': 'deployment', 'partition': 'partition'}[args.pop('mode')]
     out, overwrite, audit, round_timeout, timeout, kill, restart = (args.pop(k) for k in ('out', 'overwrite', 'audit', 'round_timeout', 'timeout', 'kill', 'restart'))
     try:
         if mode == 'partition':
-            if Path(out).exists() and any(Path(out).iterdir()) and not overwrite: raise FileExistsError(f"out={out!r} exists and is not empty; pass --overwrite to write into it")
-            paths = write_partitions(out, **{k: v for k, v in args.items() if v is not None and k != 'algorithm'})
+            paths = write_partitions(check_out(out, overwrite), **{k: v for k, v in args.items() if v is not None and k != 'algorithm'})
             print(f"wrote {len(paths)} client data files to {out}: give node K --node-config \"partition-id=K num-partitions={len(paths)} data-file='.../client_K.pt'\""); return
         def client_round(name, v):
             if v is None: return None

@@ -4,7 +4,7 @@ that every process started is gone afterwards."""
 import json
 from pathlib import Path
 import pytest
-from conftest import hdcfl
+from conftest import hdcfl, rounds_of
 
 from hdcfl.cli import run as run_inprocess
 from hdcfl.flower import launch, privacy_check, read_audit, group_alive
@@ -18,8 +18,6 @@ def assert_all_stopped(summary):
     pids = summary['flower']['pids']
     assert pids and summary['flower']['left_running'] == []
     for name, pid in pids.items(): assert not group_alive(pid), name   # the group (SuperExec, ClientApps, Ray) is empty too
-
-def rounds_of(out): return [json.loads(l) for l in (Path(out) / 'rounds.jsonl').read_text().splitlines()]
 
 @pytest.mark.parametrize('opts', [dict(algorithm='fedavg-se'), HDCFL], ids=['fedavg-se', 'hdcfl'])
 def test_simulation_matches_in_process(tmp_path, opts):
