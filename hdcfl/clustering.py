@@ -13,8 +13,9 @@ from .data import check_choice
 from .models import weighted_average, mix_states
 
 # %% auto #0
-__all__ = ['DESCRIPTORS', 'MEMBERSHIPS', 'planted_heads', 'head_vectors', 'descriptors', 'spherical_kmeans', 'silhouette',
-           'choose_groups', 'memberships', 'prototypes', 'mixture', 'membership_entropy', 'assignment_ari', 'refresh']
+__all__ = ['DESCRIPTORS', 'MEMBERSHIPS', 'TEMPERATURES', 'planted_heads', 'head_vectors', 'descriptors', 'spherical_kmeans',
+           'silhouette', 'choose_groups', 'cosines', 'soft_temperature', 'memberships', 'prototypes', 'mixture',
+           'membership_entropy', 'assignment_ari', 'refresh']
 
 # %% ../nbs/03_clustering.ipynb #3cc9da48
 def planted_heads(n_groups:int=4, per_group:int=3, C:int=5, d:int=16, noise:float=0.1, seed:int=0):
@@ -81,16 +82,27 @@ def choose_groups(z_K_r:np.ndarray, candidates=range(2, 9), seed:int=0):
 
 # %% ../nbs/03_clustering.ipynb #6304a8ed
 MEMBERSHIPS = ('soft', 'hard')
+TEMPERATURES = ('fixed', 'spread')
 
-def memberships(z_K_r:np.ndarray, mu_G_r:np.ndarray, kind:str='soft', tau:float=0.1):
+def cosines(z_K_r:np.ndarray, mu_G_r:np.ndarray):
+    "cos_K_G between descriptors and centroids, over the groups that are some client's nearest"
+    cos_K_G = z_K_r @ mu_G_r.T
+    return cos_K_G[:, np.unique(cos_K_G.argmax(1))]
+
+def soft_temperature(cos_K_G:np.ndarray, tau:float=0.1,
+                     temperature:str='fixed'): # fixed: tau itself; spread: tau times the std of the cosines
+    "The softmax temperature of soft memberships"
+    check_choice('temperature', temperature, TEMPERATURES)
+    if not (np.isfinite(tau) and tau > 0): raise ValueError(f"tau={tau!r} must be a finite number > 0")
+    return float(tau) if temperature == 'fixed' else float(tau * max(cos_K_G.std(), 1e-12))
+
+def memberships(z_K_r:np.ndarray, mu_G_r:np.ndarray, kind:str='soft', tau:float=0.1, temperature:str='fixed'):
     "pi_K_G: each client's membership over the non-empty groups (rows sum to 1)"
     check_choice('membership', kind, MEMBERSHIPS)
-    if not (np.isfinite(tau) and tau > 0): raise ValueError(f"tau={tau!r} must be a finite number > 0")
-    cos_K_G = z_K_r @ mu_G_r.T
-    keep = np.unique(cos_K_G.argmax(1))
-    cos_K_G = cos_K_G[:, keep]
-    if kind == 'hard': return np.eye(len(keep))[cos_K_G.argmax(1)]
-    e = np.exp((cos_K_G - cos_K_G.max(1, keepdims=True)) / tau)
+    cos_K_G = cosines(z_K_r, mu_G_r)
+    t = soft_temperature(cos_K_G, tau, temperature)
+    if kind == 'hard': return np.eye(cos_K_G.shape[1])[cos_K_G.argmax(1)]
+    e = np.exp((cos_K_G - cos_K_G.max(1, keepdims=True)) / t)
     return e / e.sum(1, keepdims=True)
 
 # %% ../nbs/03_clustering.ipynb #b7620c0f
@@ -125,15 +137,18 @@ def assignment_ari(prev:dict|None, now:dict): # {client: group} of two refreshes
 # %% ../nbs/03_clustering.ipynb #3730b262
 def refresh(heads:list, encoders:list, sizes_K, # the cache, one entry per client
             groups:int=4, # G (0: choose by silhouette over 2..max_groups)
-            descriptor:str='lowrank', rank:int=8, membership:str='soft', tau:float=0.1,
+            descriptor:str='lowrank', rank:int=8, membership:str='soft',
+            tau:float=0.1, temperature:str='fixed', # soft memberships' temperature (see `soft_temperature`)
             max_groups:int=8, seed:int=0, prev_assignment:dict|None=None, clients=None): # client ids of the cache rows
     "Descriptors, grouping, memberships and prototypes from cached heads and encoders"
     clients = list(range(len(heads))) if clients is None else list(clients)
     z_K_r = descriptors(heads, descriptor, rank)
     G = choose_groups(z_K_r, range(2, max_groups + 1), seed) if groups == 0 else groups
     labels, mu_G_r = spherical_kmeans(z_K_r, G, seed)
-    pi_K_G = memberships(z_K_r, mu_G_r, membership, tau)
+    pi_K_G = memberships(z_K_r, mu_G_r, membership, tau, temperature)
     assignment = {k: int(g) for k, g in zip(clients, pi_K_G.argmax(1))}
-    return {'clients': clients, 'pi': pi_K_G, 'prototypes': prototypes(encoders, sizes_K, pi_K_G), 'assignment': assignment,
-            'silhouette': silhouette(z_K_r, labels), 'ari': assignment_ari(prev_assignment, assignment),
-            'entropy': membership_entropy(pi_K_G), 'group_sizes': np.bincount(pi_K_G.argmax(1), minlength=pi_K_G.shape[1]).tolist()}
+    return {'clients': clients, 'pi': pi_K_G, 'prototypes': prototypes(encoders, sizes_K, pi_K_G),
+            'assignment': assignment, 'silhouette': silhouette(z_K_r, labels),
+            'ari': assignment_ari(prev_assignment, assignment), 'entropy': membership_entropy(pi_K_G),
+            'tau': soft_temperature(cosines(z_K_r, mu_G_r), tau, temperature) if membership == 'soft' else None,
+            'group_sizes': np.bincount(pi_K_G.argmax(1), minlength=pi_K_G.shape[1]).tolist()}

@@ -11,15 +11,17 @@ import torch
 from fastcore.basics import patch_to
 
 from .data import check_choice
+from .models import weighted_average, relative_distance
 from .training import FedAvgSE, register, ClientData, FitContext
-from .clustering import refresh, mixture, DESCRIPTORS, MEMBERSHIPS
+from .clustering import refresh, mixture, DESCRIPTORS, MEMBERSHIPS, TEMPERATURES
 
 # %% auto #0
-__all__ = ['TRAIN_FROM', 'HDCFLConfig', 'activation_round', 'is_refresh', 'HDCFL', 'record_messages', 'tensors_of',
+__all__ = ['TRAIN_FROM', 'PROTOTYPES', 'HDCFLConfig', 'activation_round', 'is_refresh', 'HDCFL', 'record_messages', 'tensors_of',
            'refresh_table', 'plot_refreshes']
 
 # %% ../nbs/04_hdcfl.ipynb #30e05cfa
 TRAIN_FROM = ('shared', 'mixture')
+PROTOTYPES = ('round', 'refresh')
 
 @dataclass
 class HDCFLConfig:
@@ -29,25 +31,38 @@ class HDCFLConfig:
     rank: int = 8                # r, rank of the low-rank descriptor (clamped to K - 1)
     descriptor: str = 'lowrank'  # lowrank or raw
     membership: str = 'soft'     # soft or hard
-    tau: float = 0.1             # temperature of soft memberships
+    tau: float = 0.1             # temperature of soft memberships (the paper's; with temperature='fixed')
+    temperature: str = 'fixed'   # soft memberships: fixed (tau) or spread (tau_spread x std of the cosines)
+    tau_spread: float = 1.0      # temperature in standard deviations of the refresh's cosines (temperature='spread')
     lam: float = 1.0             # lambda: weight of the prototype mixture against the shared encoder
     refresh_every: int = 10      # R: rounds between refreshes after activation
     activation: float = 0.25     # T_act: first refresh, as a fraction of the rounds (< 1) or a round number (>= 1)
+    prototypes: str = 'round'    # rebuild prototypes every round from the cache, memberships held (round), or at refreshes only (refresh)
     train_from: str = 'shared'   # what clients train from after activation: shared or mixture
-    max_staleness: int = 0       # leave out cache entries more than this many rounds old at a refresh (0: keep all)
+    max_staleness: int = 0       # leave out cache entries more than this many rounds old (0: keep all)
     eval_lams: str = ''          # also evaluate with these lambdas, e.g. '0,0.5' (views 'lam0', 'lam0.5')
 
     def __post_init__(self):
-        check_choice('descriptor', self.descriptor, DESCRIPTORS); check_choice('membership', self.membership, MEMBERSHIPS)
+        check_choice('descriptor', self.descriptor, DESCRIPTORS)
+        check_choice('membership', self.membership, MEMBERSHIPS)
+        check_choice('temperature', self.temperature, TEMPERATURES)
         check_choice('train_from', self.train_from, TRAIN_FROM)
-        for name in ('lam', *(f'eval_lams={l}' for l in self.extra_lams)):
-            v = self.lam if name == 'lam' else float(name.split('=')[1])
-            if not (0 <= v <= 1): raise ValueError(f"{name.split('=')[0]}={v!r} must be in [0, 1]")
-        for name in ('refresh_every', 'groups', 'max_staleness', 'rank'):
-            if getattr(self, name) < (1 if name in ('refresh_every', 'rank') else 0): raise ValueError(f"{name}={getattr(self, name)!r} is out of range")
+        check_choice('prototypes', self.prototypes, PROTOTYPES)
+        if self.train_from == 'mixture' and self.prototypes == 'refresh':
+            raise ValueError("train_from='mixture' needs prototypes='round': with prototypes built at refreshes only, "
+                             "every client restarts from the same stale mixture each round and its updates are lost")
+        for name in ('tau', 'tau_spread'):
+            if not (np.isfinite(getattr(self, name)) and getattr(self, name) > 0):
+                raise ValueError(f"{name}={getattr(self, name)!r} must be a finite number > 0")
+        for name, v in [('lam', self.lam)] + [('eval_lams', l) for l in self.extra_lams]:
+            if not (0 <= v <= 1): raise ValueError(f"{name}={v!r} must be in [0, 1]")
+        for name, low in (('refresh_every', 1), ('rank', 1), ('groups', 0), ('max_staleness', 0)):
+            if getattr(self, name) < low: raise ValueError(f"{name}={getattr(self, name)!r} must be >= {low}")
         if not self.activation > 0: raise ValueError(f"activation={self.activation!r} must be > 0")
     @property
     def extra_lams(self): return [float(l) for l in str(self.eval_lams).split(',') if l.strip()]
+    @property
+    def soft_tau(self): return self.tau if self.temperature == 'fixed' else self.tau_spread
 
 # %% ../nbs/04_hdcfl.ipynb #d378976a
 def activation_round(activation:float, rounds:int):
@@ -64,10 +79,11 @@ class HDCFL(FedAvgSE):
     "FedAvg-SE with head-derived groups and encoder-prototype mixtures"
     Config = HDCFLConfig
     def server_init(self, sizes, rounds, seed=0):
-        return {**super().server_init(sizes, rounds, seed), 'cache': {}, 'refresh': None, 'rounds': rounds, 'seed': seed,
-                't_act': activation_round(self.cfg.activation, rounds)}
+        return {**super().server_init(sizes, rounds, seed), 'cache': {}, 'refresh': None, 'rounds': rounds,
+                'seed': seed, 't_act': activation_round(self.cfg.activation, rounds)}
     def refreshes(self, server, rnd): return is_refresh(rnd, server['t_act'], self.cfg.refresh_every, server['rounds'])
     def wants_eval(self, server, rnd): return self.refreshes(server, rnd)
+    def fresh(self, entry, rnd): return not self.cfg.max_staleness or rnd - entry['round'] <= self.cfg.max_staleness
     def client_fit(self, state, msg, data, ctx):
         return {**super().client_fit(state, msg, data, ctx), 'head': state['head']}   # to the server's cache only
 
@@ -75,16 +91,41 @@ class HDCFL(FedAvgSE):
 @patch_to(HDCFL)
 def aggregate(self, server, replies, rnd):
     super(HDCFL, self).aggregate(server, replies, rnd)
-    for k, r in replies.items(): server['cache'][k] = {'encoder': r['encoder'], 'head': r['head'], 'n': r['n'], 'round': rnd}
-    if not self.refreshes(server, rnd): return {}
+    for k, r in replies.items():
+        server['cache'][k] = {'encoder': r['encoder'], 'head': r['head'], 'n': r['n'], 'round': rnd}
+    if self.refreshes(server, rnd): info = {'refresh': self.regroup(server, rnd)}
+    elif self.cfg.prototypes == 'round' and server['refresh'] is not None: info = {}; self.rebuild(server, rnd)
+    else: return {}
+    ref = server['refresh']
+    return {**info, 'prototypes': {'oldest': ref['oldest'],
+            'distance': [round(relative_distance(P, server['encoder']), 6) for P in ref['prototypes']]}}
+
+@patch_to(HDCFL)
+def regroup(self, server, rnd):
+    "A refresh: memberships and prototypes from the fresh cache entries; returns what the round logs"
     c, cfg = server['cache'], self.cfg
-    ks = [k for k in sorted(c) if not cfg.max_staleness or rnd - c[k]['round'] <= cfg.max_staleness]
+    ks = [k for k in sorted(c) if self.fresh(c[k], rnd)]
     prev = server['refresh']['assignment'] if server['refresh'] else None
-    r = refresh([c[k]['head'] for k in ks], [c[k]['encoder'] for k in ks], [c[k]['n'] for k in ks], cfg.groups, cfg.descriptor,
-                cfg.rank, cfg.membership, cfg.tau, cfg.max_groups, server['seed'] + rnd, prev, ks)
-    server['refresh'] = {**r, 'round': rnd, 'row': {k: i for i, k in enumerate(ks)}}
-    return {'refresh': {'round': rnd, 'clients': ks, 'group_sizes': r['group_sizes'], 'silhouette': r['silhouette'], 'ari': r['ari'],
-                        'entropy': r['entropy'], 'memberships': np.round(r['pi'], 4).tolist()}}
+    r = refresh([c[k]['head'] for k in ks], [c[k]['encoder'] for k in ks], [c[k]['n'] for k in ks], cfg.groups,
+                cfg.descriptor, cfg.rank, cfg.membership, cfg.soft_tau, cfg.temperature, cfg.max_groups,
+                server['seed'] + rnd, prev, ks)
+    server['refresh'] = {**r, 'round': rnd, 'row': {k: i for i, k in enumerate(ks)},
+                         'oldest': max(rnd - c[k]['round'] for k in ks)}
+    return {'round': rnd, 'clients': ks, 'group_sizes': r['group_sizes'], 'silhouette': r['silhouette'],
+            'ari': r['ari'], 'entropy': r['entropy'], 'tau': r['tau'], 'memberships': np.round(r['pi'], 4).tolist()}
+
+# %% ../nbs/04_hdcfl.ipynb #11fdb5e8
+@patch_to(HDCFL)
+def rebuild(self, server, rnd):
+    "P_g from the current cache with the last refresh's memberships held"
+    ref, c = server['refresh'], server['cache']
+    ks = [k for k in ref['clients'] if self.fresh(c[k], rnd)]
+    if not ks: return
+    w_K_G = np.array([c[k]['n'] for k in ks], dtype=float)[:, None] * ref['pi'][[ref['row'][k] for k in ks]]
+    encoders = [c[k]['encoder'] for k in ks]
+    ref['prototypes'] = [weighted_average(encoders, w_K_G[:, g]) if w_K_G[:, g].sum() > 0 else P
+                         for g, P in enumerate(ref['prototypes'])]
+    ref['oldest'] = max(rnd - c[k]['round'] for k in ks)
 
 # %% ../nbs/04_hdcfl.ipynb #c40becbe
 @patch_to(HDCFL)
@@ -123,29 +164,34 @@ def tensors_of(payload, prefix=''):
 
 # %% ../nbs/04_hdcfl.ipynb #85462b1f
 def refresh_table(history:list): # the round records of an HDC-FL run
-    "One row per refresh: grouping diagnostics and personalization gain"
+    "One row per refresh: grouping diagnostics, prototype distances and personalization gain"
     rows = []
     for rec in history:
         ref, vm = (rec.get('server') or {}).get('refresh'), rec['view_metrics']
         if not ref: continue
-        rows.append({'round': rec['round'], 'groups': len(ref['group_sizes']), 'group_sizes': ref['group_sizes'], 'silhouette': ref['silhouette'],
-                     'ari': ref['ari'], 'entropy': ref['entropy'], 'gain_mean': vm['model']['mean'] - vm['shared']['mean'],
+        dist = rec['server'].get('prototypes', {}).get('distance', [np.nan])
+        rows.append({'round': rec['round'], 'groups': len(ref['group_sizes']), 'group_sizes': ref['group_sizes'],
+                     'silhouette': ref['silhouette'], 'ari': ref['ari'], 'entropy': ref['entropy'],
+                     'tau': ref.get('tau'), 'distance': float(np.mean(dist)), 'distance_max': float(np.max(dist)),
+                     'gain_mean': vm['model']['mean'] - vm['shared']['mean'],
                      'gain_worst': vm['model']['worst'] - vm['shared']['worst']})
     return pd.DataFrame(rows).set_index('round') if rows else pd.DataFrame()
 
 # %% ../nbs/04_hdcfl.ipynb #1dcb7d10
 def plot_refreshes(runs:dict, # name -> summary of an HDC-FL run
                    title:str='', path=None):
-    "Silhouette, ARI, entropy and personalization gain over refresh rounds (the paper's figure 4)"
+    "Silhouette, ARI, entropy, prototype distance and personalization gain over refresh rounds (the paper's figure 4)"
     import matplotlib.pyplot as plt
     from hdcfl.data import save_figure
-    fig, axs = plt.subplots(1, 4, figsize=(13, 2.8))
+    cols = ('silhouette', 'ari', 'entropy', 'distance', 'gain_mean')
+    labels = ('silhouette', 'ARI vs previous refresh', 'membership entropy (nats)',
+              'prototype distance from shared', 'personalization gain (pp)')
+    fig, axs = plt.subplots(1, len(cols), figsize=(16, 2.8))
     for name, s in runs.items():
         t = refresh_table(s['history'])
-        for ax, col in zip(axs, ('silhouette', 'ari', 'entropy', 'gain_mean')): ax.plot(t.index, t[col], marker='o', label=name)
-        axs[3].plot(t.index, t['gain_worst'], marker='x', ls='--', label=f'{name} (worst client)')
-    for ax, lab in zip(axs, ('silhouette', 'ARI vs previous refresh', 'membership entropy (nats)', 'personalization gain (pp)')):
-        ax.set(xlabel='round', title=lab); ax.grid(alpha=0.3)
-    axs[3].axhline(0, color='k', lw=0.5); axs[3].legend(fontsize=7); fig.suptitle(title); fig.tight_layout()
+        for ax, col in zip(axs, cols): ax.plot(t.index, t[col], marker='o', label=name)
+        axs[-1].plot(t.index, t['gain_worst'], marker='x', ls='--', label=f'{name} (worst client)')
+    for ax, lab in zip(axs, labels): ax.set(xlabel='round', title=lab); ax.grid(alpha=0.3)
+    axs[-1].axhline(0, color='k', lw=0.5); axs[-1].legend(fontsize=7); fig.suptitle(title); fig.tight_layout()
     if path: save_figure(fig, path)
     return fig

@@ -4,6 +4,7 @@
 
 # %% ../nbs/01_models.ipynb #78b13a84
 from __future__ import annotations
+from functools import partial
 import torch
 from torch import nn
 
@@ -12,7 +13,7 @@ from .data import check_choice
 # %% auto #0
 __all__ = ['MODELS', 'SplitModel', 'conv_block', 'small_cnn', 'digits_cnn', 'imagenet_weights', 'resnet18', 'mobilenetv2',
            'make_model', 'get_state', 'encoder_state', 'head_state', 'load_encoder', 'load_head', 'weighted_average',
-           'mix_states', 'reinit_state']
+           'mix_states', 'relative_distance', 'reinit_state']
 
 # %% ../nbs/01_models.ipynb #35b3a4ac
 class SplitModel(nn.Module):
@@ -25,21 +26,26 @@ class SplitModel(nn.Module):
     def n_features(self): return self.head.in_features
 
 # %% ../nbs/01_models.ipynb #7034ae44
-def conv_block(c_in, c_out, pool=True):
-    return [nn.Conv2d(c_in, c_out, 3, padding=1), nn.ReLU(inplace=True)] + ([nn.MaxPool2d(2)] if pool else [])
+def conv_block(c_in, c_out, pool=True, bn=False):
+    "3x3 conv (then BatchNorm when `bn`), ReLU, and a 2x2 max pool when `pool`"
+    norm = [nn.BatchNorm2d(c_out)] if bn else []
+    return [nn.Conv2d(c_in, c_out, 3, padding=1), *norm, nn.ReLU(inplace=True)] + ([nn.MaxPool2d(2)] if pool else [])
 
-def small_cnn(n_classes:int=10, in_channels:int=3, image_size:int=32, width:int=32, features:int=128):
+def small_cnn(n_classes:int=10, in_channels:int=3, image_size:int=32, width:int=32, features:int=128,
+              bn:bool=False): # BatchNorm after every conv
     "Three conv blocks and a hidden layer as the encoder, a `Linear` head"
     s = image_size // 8
-    enc = nn.Sequential(*conv_block(in_channels, width), *conv_block(width, 2 * width), *conv_block(2 * width, 2 * width),
+    enc = nn.Sequential(*conv_block(in_channels, width, bn=bn), *conv_block(width, 2 * width, bn=bn),
+                        *conv_block(2 * width, 2 * width, bn=bn),
                         nn.Flatten(), nn.Linear(2 * width * s * s, features), nn.ReLU(inplace=True))
     return SplitModel(enc, nn.Linear(features, n_classes))
 
-def digits_cnn(n_classes:int=10, in_channels:int=1, image_size:int=8, width:int=16, features:int=64):
+def digits_cnn(n_classes:int=10, in_channels:int=1, image_size:int=8, width:int=16, features:int=64,
+               bn:bool=False): # BatchNorm after every conv
     "A two-conv encoder for 8x8 images, a `Linear` head"
     s = image_size // 2
-    enc = nn.Sequential(*conv_block(in_channels, width, pool=False), *conv_block(width, 2 * width), nn.Flatten(),
-                        nn.Linear(2 * width * s * s, features), nn.ReLU(inplace=True))
+    enc = nn.Sequential(*conv_block(in_channels, width, pool=False, bn=bn), *conv_block(width, 2 * width, bn=bn),
+                        nn.Flatten(), nn.Linear(2 * width * s * s, features), nn.ReLU(inplace=True))
     return SplitModel(enc, nn.Linear(features, n_classes))
 
 # %% ../nbs/01_models.ipynb #c3fde8fd
@@ -74,7 +80,7 @@ def mobilenetv2(n_classes:int=10, in_channels:int=3, image_size:int=32, pretrain
     return SplitModel(enc, nn.Linear(m.last_channel, n_classes))
 
 # %% ../nbs/01_models.ipynb #4e97f020
-MODELS = ('auto', 'cnn', 'digits', 'resnet18', 'mobilenetv2')
+MODELS = ('auto', 'cnn', 'cnn-bn', 'digits', 'digits-bn', 'resnet18', 'mobilenetv2')
 
 def make_model(name:str, # one of `MODELS`; 'auto' picks 'digits' for images of 8x8 or less, else 'cnn'
                n_classes:int, input_shape:tuple, # (C, H, W)
@@ -83,9 +89,11 @@ def make_model(name:str, # one of `MODELS`; 'auto' picks 'digits' for images of 
     "A `SplitModel` by name, sized for `input_shape`"
     check_choice('model', name, MODELS)
     if name == 'auto': name = 'digits' if input_shape[-1] <= 8 else 'cnn'
-    if pretrained and name not in ('resnet18', 'mobilenetv2'): raise ValueError(f"pretrained=True: model={name!r} has no pretrained weights; use resnet18 or mobilenetv2")
+    if pretrained and name not in ('resnet18', 'mobilenetv2'):
+        raise ValueError(f"pretrained=True: model={name!r} has no pretrained weights; use resnet18 or mobilenetv2")
     if seed is not None: torch.manual_seed(seed)
-    fn = dict(cnn=small_cnn, digits=digits_cnn, resnet18=resnet18, mobilenetv2=mobilenetv2)[name]
+    fn = {'cnn': small_cnn, 'cnn-bn': partial(small_cnn, bn=True), 'digits': digits_cnn,
+          'digits-bn': partial(digits_cnn, bn=True), 'resnet18': resnet18, 'mobilenetv2': mobilenetv2}[name]
     kw = dict(pretrained=pretrained) if name in ('resnet18', 'mobilenetv2') else {}
     return fn(n_classes, in_channels=input_shape[0], image_size=input_shape[-1], **kw)
 
@@ -118,6 +126,14 @@ def mix_states(a:dict, b:dict, lam:float): # two states with the same keys; lam 
     if lam == 0: return {k: v.clone() for k, v in a.items()}
     if lam == 1: return {k: v.clone() for k, v in b.items()}
     return {k: (1 - lam) * a[k] + lam * b[k] if a[k].is_floating_point() else b[k].clone() for k in a}
+
+# %% ../nbs/01_models.ipynb #04586d0c
+def relative_distance(a:dict, b:dict): # two states with the same keys
+    "||a - b|| / ||b|| over the floating parameters, BatchNorm running statistics left out"
+    keys = [k for k, v in b.items() if v.is_floating_point() and not k.endswith(('running_mean', 'running_var'))]
+    diff = sum((a[k].double() - b[k].double()).pow(2).sum() for k in keys)
+    norm = sum(b[k].double().pow(2).sum() for k in keys)
+    return float(diff.sqrt() / norm.sqrt().clamp_min(1e-12))
 
 # %% ../nbs/01_models.ipynb #1c7458f3
 def reinit_state(model:nn.Module, seed:int):
