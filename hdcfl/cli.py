@@ -38,6 +38,7 @@ class RunConfig:
     min_size: int = 10            # fewest training samples per client (dirichlet)
     angles: str = '0,90,180,270'  # rotation angles in degrees, multiples of 90 (rotation)
     test_view: str = 'split'      # per-client test sets: split (disjoint) or matched (all matching images, weighted)
+    max_train: int = 0            # at most this many training samples per client, a seeded subset (0: all)
     model: str = 'auto'           # auto (digits for 8x8, else cnn), cnn, digits, resnet18 or mobilenetv2
     pretrained: bool = False      # torchvision ImageNet weights (resnet18, mobilenetv2)
     rounds: int = 30              # communication rounds
@@ -70,7 +71,7 @@ def build_data(run:RunConfig):
     "The federated data a run configuration describes (every client's partition and test set)"
     ds = load_dataset(run.dataset, run.data_root or None, run.download)
     angles = [int(a) for a in str(run.angles).split(',') if a.strip()]
-    return make_fed_data(ds, run.clients, run.partition, run.seed, run.test_view, k=run.k, alpha=run.alpha, min_size=run.min_size, angles=angles)
+    return make_fed_data(ds, run.clients, run.partition, run.seed, run.test_view, run.max_train, k=run.k, alpha=run.alpha, min_size=run.min_size, angles=angles)
 
 def build_algorithm(run:RunConfig, train:TrainConfig, algo_cfg, n_classes:int, input_shape:tuple):
     "The algorithm object, with a freshly initialized (seeded) model for this data's classes and input shape"

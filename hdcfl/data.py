@@ -304,8 +304,13 @@ class ClientData:
     y_test: torch.Tensor # their labels
     w_test: torch.Tensor # their evaluation weights, summing to 1
     angle: int
+    norm: torch.Tensor|None = None # 2 x C: the per-channel mean and std (pixels in [0, 1]) the images were normalized with
     @property
     def n_train(self): return len(self.y_train)
+    def pixels_train(self):
+        "The training images as pixels in [0, 1], undoing the normalization"
+        if self.norm is None: raise ValueError("this client's data carries no normalization (norm); rebuild it with make_fed_data")
+        return self.x_train * self.norm[1][:, None, None] + self.norm[0][:, None, None]
 
 # %% ../nbs/00_data.ipynb #03b0ca5a
 def to_tensor(x_N_H_W_C:np.ndarray, mean_C:np.ndarray, std_C:np.ndarray):
@@ -341,17 +346,26 @@ def make_fed_data(ds:ImageDataset, # the images
                   scheme:str='iid', # partition: one of `PARTITIONS`
                   seed:int=0, # seeds the partition
                   test_view:str='split', # one of `TEST_VIEWS`
+                  max_train:int=0, # keep at most this many training samples per client, a seeded random subset (0: all)
                   **kw): # partition options: k, alpha, min_size, max_tries, angles
     "Partition `ds` over `n_clients` and build every client's model-ready tensors"
+    if not (isinstance(max_train, (int, np.integer)) and max_train >= 0):
+        raise ValueError(f"max_train={max_train!r} must be an integer >= 0 (0: every training sample)")
     parts, angles = partition(ds.y_train, n_clients, scheme, seed, **kw)
+    if max_train:
+        rng = np.random.default_rng([seed, 1])
+        parts = [np.sort(rng.choice(p, max_train, replace=False)) if len(p) > max_train else p for p in parts]
     hist = np.stack([np.bincount(ds.y_train[p], minlength=ds.n_classes) for p in parts])
     tests = client_test_sets(ds.y_test, hist, test_view)
-    mean, std = ds.x_train.reshape(-1, ds.x_train.shape[-1]).mean(0) / 255, ds.x_train.reshape(-1, ds.x_train.shape[-1]).std(0) / 255
+    flat = ds.x_train.reshape(-1, ds.x_train.shape[-1])
+    mean, std = flat.mean(0) / 255, flat.std(0) / 255
+    norm = torch.tensor(np.stack([mean, std]), dtype=torch.float32)
     x_test = {a: to_tensor(rotate(ds.x_test, a), mean, std) for a in sorted(set(angles.tolist()))}
     clients = [ClientData(to_tensor(rotate(ds.x_train[p], a), mean, std), torch.from_numpy(ds.y_train[p]), x_test[a],
-                          torch.from_numpy(idx), torch.from_numpy(ds.y_test[idx]), torch.from_numpy(w).float(), int(a))
+                          torch.from_numpy(idx), torch.from_numpy(ds.y_test[idx]), torch.from_numpy(w).float(), int(a), norm)
                for p, a, (idx, w) in zip(parts, angles, tests)]
     cfg = dict(dataset=ds.name, clients=n_clients, partition=scheme, seed=seed, test_view=test_view, **kw)
+    if max_train: cfg['max_train'] = max_train
     return FedData(ds.name, list(ds.classes), clients, hist, cfg)
 
 # %% ../nbs/00_data.ipynb #351afa68

@@ -4,7 +4,7 @@
 
 # %% ../nbs/07_flower.ipynb #826088b4
 from __future__ import annotations
-import hashlib, importlib, io, json, os, shutil, signal, socket, subprocess, sys, tempfile, threading, time, uuid
+import dataclasses, hashlib, importlib, io, json, os, shutil, signal, socket, subprocess, sys, tempfile, threading, time, uuid
 from dataclasses import dataclass, asdict, fields
 from pathlib import Path
 
@@ -137,7 +137,7 @@ def node_client(node_config:dict, clients:int):
     return k
 
 # %% ../nbs/07_flower.ipynb #942cdc40
-DATA_FIELDS = ('dataset', 'partition', 'clients', 'k', 'alpha', 'min_size', 'angles', 'test_view', 'seed')
+DATA_FIELDS = ('dataset', 'partition', 'clients', 'k', 'alpha', 'min_size', 'angles', 'test_view', 'max_train', 'seed')
 
 def data_key(run:RunConfig):
     "What decides a client's data (not where the files are: `data_root` differs between machines)"
@@ -145,7 +145,7 @@ def data_key(run:RunConfig):
 
 def compact(c:ClientData):
     "The client's data holding only its own test images (what its node needs)"
-    return ClientData(c.x_train, c.y_train, c.x_test_all[c.test_idx].clone(), torch.arange(len(c.test_idx)), c.y_test, c.w_test, c.angle)
+    return dataclasses.replace(c, x_test_all=c.x_test_all[c.test_idx].clone(), test_idx=torch.arange(len(c.test_idx)))
 
 def save_client_data(fed:FedData, k:int, run:RunConfig, path:Path):
     "Write client `k`'s data (compact) with the data configuration it belongs to, atomically"

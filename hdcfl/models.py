@@ -11,16 +11,17 @@ from torch import nn
 from .data import check_choice
 
 # %% auto #0
-__all__ = ['MODELS', 'SplitModel', 'conv_block', 'small_cnn', 'digits_cnn', 'imagenet_weights', 'resnet18', 'mobilenetv2',
-           'make_model', 'get_state', 'encoder_state', 'head_state', 'load_encoder', 'load_head', 'weighted_average',
-           'mix_states', 'relative_distance', 'reinit_state']
+__all__ = ['MODELS', 'CLUSTER_INITS', 'SplitModel', 'conv_block', 'small_cnn', 'digits_cnn', 'imagenet_weights', 'resnet18',
+           'mobilenetv2', 'make_model', 'get_state', 'encoder_state', 'head_state', 'load_encoder', 'load_head',
+           'weighted_average', 'mix_states', 'relative_distance', 'reinit_state', 'cluster_states']
 
 # %% ../nbs/01_models.ipynb #35b3a4ac
 class SplitModel(nn.Module):
     "A classifier as `head(encoder(x))`, the head being one `Linear` layer"
-    def __init__(self, encoder:nn.Module, head:nn.Linear):
+    def __init__(self, encoder:nn.Module, head:nn.Linear,
+                 pretrained:bool=False): # whether the encoder starts from pretrained weights
         super().__init__()
-        self.encoder, self.head = encoder, head
+        self.encoder, self.head, self.pretrained = encoder, head, pretrained
     def forward(self, x): return self.head(self.encoder(x))
     @property
     def n_features(self): return self.head.in_features
@@ -95,7 +96,9 @@ def make_model(name:str, # one of `MODELS`; 'auto' picks 'digits' for images of 
     fn = {'cnn': small_cnn, 'cnn-bn': partial(small_cnn, bn=True), 'digits': digits_cnn,
           'digits-bn': partial(digits_cnn, bn=True), 'resnet18': resnet18, 'mobilenetv2': mobilenetv2}[name]
     kw = dict(pretrained=pretrained) if name in ('resnet18', 'mobilenetv2') else {}
-    return fn(n_classes, in_channels=input_shape[0], image_size=input_shape[-1], **kw)
+    model = fn(n_classes, in_channels=input_shape[0], image_size=input_shape[-1], **kw)
+    model.pretrained = pretrained
+    return model
 
 # %% ../nbs/01_models.ipynb #e0a2d598
 def get_state(module:nn.Module):
@@ -136,12 +139,23 @@ def relative_distance(a:dict, b:dict): # two states with the same keys
     return float(diff.sqrt() / norm.sqrt().clamp_min(1e-12))
 
 # %% ../nbs/01_models.ipynb #1c7458f3
-def reinit_state(model:nn.Module, seed:int):
+def reinit_state(model:nn.Module, seed:int,
+                 head_only:bool=False): # draw only the head (a `SplitModel`'s) again
     "A state dict of `model`'s architecture with freshly initialized, seeded weights (the model is left as it is)"
     import copy
     m = copy.deepcopy(model)
     with torch.random.fork_rng(devices=[]):
         torch.manual_seed(seed)
-        for mod in m.modules():
+        for mod in (m.head if head_only else m).modules():
             if hasattr(mod, 'reset_parameters'): mod.reset_parameters()
     return get_state(m)
+
+# %% ../nbs/01_models.ipynb #b513b58f
+CLUSTER_INITS = ('auto', 'full', 'head')
+
+def cluster_states(model:SplitModel, seeds:list, # one seed per cluster; None: the model's own state
+                   init:str='auto'): # full: redraw every weight; head: redraw the head only; auto: head if pretrained
+    "Starting states of cluster models"
+    check_choice('cluster_init', init, CLUSTER_INITS)
+    head_only = init == 'head' or (init == 'auto' and getattr(model, 'pretrained', False))
+    return [get_state(model) if s is None else reinit_state(model, s, head_only) for s in seeds]

@@ -3,8 +3,9 @@ replaced by a guard that raises on any use, and every algorithm trains three rou
 evaluation model (fine-tuning, cluster choice and all) without touching it."""
 import dataclasses
 import pytest
+import torch
 from hdcfl.cli import build, split_options
-from hdcfl.training import ALGORITHMS, fit_round, FitContext, client_generator
+from hdcfl.training import ALGORITHMS, fit_round, evaluate_clients, FitContext, client_generator
 
 class SplitReadError(AssertionError): pass
 
@@ -33,3 +34,36 @@ def test_no_test_split_in_training_or_selection(name):
     for k in range(len(fed)):
         for msg in algo.eval_messages(server, k, 3).values():
             algo.client_eval_model(clients[k], msg, fed[k], FitContext(3, k, client_generator(3, 3, k, 1)))
+
+
+class Unmoved(torch.Tensor):
+    "A client tensor not yet moved to the configured device: `.to(...)` gives a plain tensor"
+    def to(self, *args, **kwargs): return self.as_subclass(torch.Tensor).to(*args, **kwargs)
+
+def unmoved(fed):
+    for k, c in enumerate(fed.clients):
+        fed.clients[k] = dataclasses.replace(c, x_train=c.x_train.as_subclass(Unmoved), y_train=c.y_train.as_subclass(Unmoved),
+                                             x_test_all=c.x_test_all.as_subclass(Unmoved))
+    return fed
+
+def test_the_device_check_catches_an_unmoved_input():
+    fed, algo = build(*split_options(dict(clients=4, rounds=2)))
+    x = unmoved(fed)[0].x_train[:2]
+    assert type(x) is Unmoved and type(x.to('cpu')) is torch.Tensor
+
+@pytest.mark.parametrize('name', sorted(ALGORITHMS))
+def test_every_model_input_is_moved_to_the_configured_device(name):
+    "Training, selection, fine-tuning and evaluation all pass their inputs through `.to(device)` (on a GPU, an input left on the CPU fails)"
+    fed, algo = build(*split_options(dict(algorithm=name, clients=4, rounds=3, seed=3, model='digits-bn')))
+    fed, device, calls = unmoved(fed), torch.device(algo.train.device), []
+    def check(module, args):
+        assert type(args[0]) is torch.Tensor, f"{name} feeds the model an input it did not move to the configured device"
+        assert args[0].device == device
+        calls.append(1)
+    algo.model.encoder.register_forward_pre_hook(check)
+    server = algo.server_init(fed.sizes, 3, 3)
+    clients = [algo.client_init(k) for k in range(len(fed))]
+    for rnd in (1, 2, 3):
+        fit_round(algo, server, clients, fed, rnd, seed=3)
+        evaluate_clients(algo, server, clients, fed, rnd, seed=3)
+    assert calls

@@ -8,13 +8,16 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 import torch.nn.functional as F
+from ..data import check_choice
 from ..models import get_state, weighted_average
-from ..training import FedAvg, register, local_train
+from ..training import FedAvg, FitContext, register, local_train
 
 # %% auto #0
-__all__ = ['FedALAConfig', 'adaptive_local_aggregation', 'FedALA']
+__all__ = ['ALA_EVAL', 'FedALAConfig', 'adaptive_local_aggregation', 'FedALA']
 
 # %% ../../nbs/06b_fedala.ipynb #3302db28
+ALA_EVAL = ('after-ala', 'after-training')
+
 @dataclass
 class FedALAConfig:
     "FedALA's options (paper's table 5 defaults)"
@@ -24,15 +27,23 @@ class FedALAConfig:
     ala_max_epochs: int = 50      # cap of the first ALA run
     ala_patience: int = 3         # epochs without improvement before the first ALA run stops
     ala_tol: float = 1e-4         # improvement that counts
+    ala_eval: str = 'after-ala'   # evaluate right after ALA with the new global model (after-ala) or after local training
     def __post_init__(self):
         if not 0 < self.ala_fraction <= 1: raise ValueError(f"ala_fraction={self.ala_fraction!r} must be in (0, 1]")
         if self.ala_layers < 1: raise ValueError(f"ala_layers={self.ala_layers!r} must be >= 1")
+        check_choice('ala_eval', self.ala_eval, ALA_EVAL)
 
 # %% ../../nbs/06b_fedala.ipynb #9c8b6a9a
-def adaptive_local_aggregation(model, local:dict, glob:dict, W:list, data, cfg:FedALAConfig, gen:torch.Generator, first:bool, batch_size:int=16):
-    "Lower layers from `glob`, top layers mixed with learned elementwise weights `W` in [0, 1]; returns (state, W, epochs)"
-    top = [n for n, _ in model.named_parameters()][-cfg.ala_layers:]
-    init = {k: (local[k] if k in top else glob[k]).clone() for k in glob}
+def adaptive_local_aggregation(model, local:dict, glob:dict, W:list, data, cfg:FedALAConfig, gen:torch.Generator,
+                               first:bool, batch_size:int=16):
+    "Lower parameters from `glob`, top ones mixed with learned weights `W` in [0, 1], buffers local; (state, W, epochs)"
+    names = [n for n, _ in model.named_parameters()]
+    top, dev = names[-cfg.ala_layers:], next(model.parameters()).device
+    loc = {n: local[n].to(dev) for n in top}
+    diff = {n: glob[n].to(dev) - loc[n] for n in top}
+    W = [w.to(dev) for w in W]
+    init = {k: (glob[k] if k in names else local[k]).clone() for k in glob}
+    init.update({n: loc[n] + diff[n] * w for n, w in zip(top, W)})
     model.load_state_dict(init); model.train()
     params = dict(model.named_parameters())
     for p in model.parameters(): p.requires_grad_(False)
@@ -43,36 +54,46 @@ def adaptive_local_aggregation(model, local:dict, glob:dict, W:list, data, cfg:F
         total = 0.
         for b in range(0, len(idx_all), batch_size):
             i = idx_all[b:b + batch_size]
-            loss = F.cross_entropy(model(data.x_train[i]), data.y_train[i])
+            loss = F.cross_entropy(model(data.x_train[i].to(dev)), data.y_train[i].to(dev))
             grads = torch.autograd.grad(loss, [params[n] for n in top])
             with torch.no_grad():
                 for w, n, g in zip(W, top, grads):
-                    diff = glob[n] - local[n]
-                    w.copy_((w - cfg.ala_lr * g * diff).clamp_(0, 1))
-                    params[n].copy_(local[n] + diff * w)
+                    w.copy_((w - cfg.ala_lr * g * diff[n]).clamp_(0, 1))
+                    params[n].copy_(loc[n] + diff[n] * w)
             total += loss.item() * len(i)
         if total / len(idx_all) < best - cfg.ala_tol: best, stale = total / len(idx_all), 0
         else: stale += 1
         if stale >= cfg.ala_patience: break
     for p in model.parameters(): p.requires_grad_(True)
-    return get_state(model), W, epochs
+    state = get_state(model)
+    return {k: state[k] if k in names else local[k].clone() for k in state}, [w.cpu() for w in W], epochs
 
 # %% ../../nbs/06b_fedala.ipynb #00f73348
 @register('fedala')
 class FedALA(FedAvg):
     "FedAvg on the full model; clients initialize from it by adaptive local aggregation"
     Config = FedALAConfig
-    def client_init(self, k): return {'model': None, 'W': None, 'ala_epochs': 0}
+    def client_init(self, k): return {'model': None, 'W': None, 'ala_epochs': 0, 'ala': None}
+    def ala(self, state, glob, data, ctx):
+        "The ALA step against global model `glob` (none before the client has trained); keeps W in the state"
+        if ctx.rnd <= 1 or state['model'] is None: return {k: v.clone() for k, v in glob.items()}
+        first = state['W'] is None
+        W = state['W'] or [torch.ones_like(glob[n]) for n in [n for n, _ in self.model.named_parameters()][-self.cfg.ala_layers:]]
+        init, state['W'], state['ala_epochs'] = adaptive_local_aggregation(self.model, state['model'], glob, W, data,
+                                                                           self.cfg, ctx.gen, first, self.train.batch_size)
+        return init
     def client_fit(self, state, msg, data, ctx):
-        glob = msg['model']
-        if ctx.rnd > 1 and state['model'] is not None:
-            first = state['W'] is None
-            W = state['W'] or [torch.ones_like(glob[n]) for n, _ in list(self.model.named_parameters())[-self.cfg.ala_layers:]]
-            init, state['W'], state['ala_epochs'] = adaptive_local_aggregation(self.model, state['model'], glob, W, data, self.cfg, ctx.gen, first, self.train.batch_size)
-        else: init, state['ala_epochs'] = glob, 0
+        done = state.get('ala')
+        if done is not None and done['round'] == ctx.rnd - 1: init = done['init']   # ALA ran at the last evaluation
+        else: init = self.ala(state, msg['model'], data, ctx)
+        state['ala'] = None
         self.model.load_state_dict(init)
         stats = local_train(self.model, data, self.train, ctx.gen)
         state['model'] = get_state(self.model)
         return {'model': state['model'], 'n': data.n_train, **stats}
     def client_eval_model(self, state, msg, data=None, ctx=None):
-        self.model.load_state_dict(state['model'] if state['model'] is not None else msg['model']); return self.model
+        if self.cfg.ala_eval == 'after-training' and state['model'] is not None: init = state['model']
+        else:
+            init = self.ala(state, msg['model'], data, FitContext(ctx.rnd + 1, ctx.client, ctx.gen))
+            state['ala'] = {'round': ctx.rnd, 'init': init}
+        self.model.load_state_dict(init); return self.model

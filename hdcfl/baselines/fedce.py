@@ -19,7 +19,7 @@ __all__ = ['FedCEConfig', 'normalize_clip', 'fedce_coefficients', 'FedCE', 'trai
 @dataclass
 class FedCEConfig:
     "FedCE's options"
-    fedce_mode: str = 'times'   # combine gradient- and data-space weights: times or plus
+    fedce_mode: str = 'plus'    # combine gradient- and data-space weights: plus (the authors' job) or times
     val_samples: int = 512      # training samples a client uses to score the model without its contribution
     def __post_init__(self): check_choice('fedce_mode', self.fedce_mode, ('times', 'plus'))
 
@@ -38,8 +38,8 @@ def fedce_coefficients(deltas:dict, coef:dict, cos_hist:dict, minus_vals:dict, p
     for k in ks: cos_hist.setdefault(k, []).append(torch.nn.functional.cosine_similarity(flat[k], consensus - coef[k] * flat[k], dim=0).item())
     g = normalize_clip([1 - np.mean(cos_hist[k]) for k in ks])
     v = normalize_clip([minus_vals[k] for k in ks])
-    c = normalize_clip(g * v if mode == 'times' else g + v)
-    return dict(zip(ks, c / c.sum()))
+    c = normalize_clip(g * v if mode == 'times' else g + v)   # as the original: not renormalized after the clip
+    return dict(zip(ks, c))
 
 # %% ../../nbs/06c_fedce.ipynb #bb25b943
 @register('fedce')
@@ -68,7 +68,8 @@ def train_accuracy(model, data, n:int, gen:torch.Generator):
     "Accuracy (fraction) of `model` on up to `n` of the client's training samples"
     model.eval()
     i = torch.randperm(data.n_train, generator=gen)[:n]
-    return (model(data.x_train[i]).argmax(1) == data.y_train[i]).float().mean().item()
+    dev = next(model.parameters()).device
+    return (model(data.x_train[i].to(dev)).argmax(1) == data.y_train[i].to(dev)).float().mean().item()
 
 @patch_to(FedCE)
 def aggregate(self, server, replies, rnd):

@@ -16,63 +16,84 @@ from ..models import get_state, weighted_average
 from ..training import Algorithm, register, local_train
 
 # %% auto #0
-__all__ = ['PACFLConfig', 'data_subspace', 'subspace_distances', 'cluster_subspaces', 'PACFL']
+__all__ = ['MEASURES', 'LINKAGES', 'PACFL_EVAL', 'PACFLConfig', 'data_subspace', 'subspace_distance', 'subspace_distances',
+           'cluster_subspaces', 'PACFL']
 
 # %% ../../nbs/06f_pacfl.ipynb #96eb9eee
+MEASURES = ('basis-min', 'principal-mean', 'principal-min')
+LINKAGES = ('weighted', 'average', 'single', 'complete')
+PACFL_EVAL = ('local', 'cluster')
+
 @dataclass
 class PACFLConfig:
-    "PACFL's options (paper's table 5 defaults)"
-    subspace_dim: int = 3        # p, left singular vectors kept per class
-    threshold: float = 1.5       # distance (radians) at which hierarchical clustering stops merging
-    cluster_linkage: str = 'average'  # linkage of the hierarchical clustering: average, single or complete
-    angle: str = 'mean'          # subspace distance: mean or min principal angle
+    "PACFL's options (paper's table 5 defaults, in the units of the authors' code)"
+    subspace_dim: int = 3              # p, left singular vectors kept per class
+    measure: str = 'basis-min'         # basis-min (the original's, degrees), principal-mean or principal-min (radians)
+    threshold: float = 1.5             # distance at which hierarchical clustering stops merging, in the measure's units
+    cluster_linkage: str = 'weighted'  # weighted (the original's "average", WPGMA), average (UPGMA), single, complete
+    pacfl_eval: str = 'local'          # evaluate each client's last locally trained model (local) or its cluster model
     def __post_init__(self):
-        check_choice('cluster_linkage', self.cluster_linkage, ('average', 'single', 'complete')); check_choice('angle', self.angle, ('mean', 'min'))
+        check_choice('measure', self.measure, MEASURES)
+        check_choice('cluster_linkage', self.cluster_linkage, LINKAGES)
+        check_choice('pacfl_eval', self.pacfl_eval, PACFL_EVAL)
+        if self.subspace_dim < 1: raise ValueError(f"subspace_dim={self.subspace_dim!r} must be >= 1")
+        if not self.threshold > 0: raise ValueError(f"threshold={self.threshold!r} must be > 0")
 
 # %% ../../nbs/06f_pacfl.ipynb #cda0f4c6
 def data_subspace(x_n_D:torch.Tensor, y_n:torch.Tensor, p:int=3):
-    "U_D_m: the top `p` left singular vectors of each class's flattened samples, stacked and orthonormalized"
+    "U_D_m: the top `p` left singular vectors of each class's flattened samples, stacked (not orthonormalized across classes)"
     cols = []
     for c in torch.unique(y_n):
         X_D_nc = x_n_D[y_n == c].double().T
         U, _, _ = torch.linalg.svd(X_D_nc, full_matrices=False)
         cols.append(U[:, :min(p, X_D_nc.shape[1])])
-    Q, _ = torch.linalg.qr(torch.cat(cols, 1))
-    return Q.float()
+    return torch.cat(cols, 1).float()
 
-def subspace_distances(Us:list, angle:str='mean'):
-    "Symmetric K x K matrix of principal-angle distances (radians) between subspaces"
+def subspace_distance(U:torch.Tensor, V:torch.Tensor, measure:str='basis-min'):
+    "The distance between two clients' bases: the smallest angle between basis vectors (degrees) or principal angles (radians)"
+    check_choice('measure', measure, MEASURES)
+    U, V = U.double().numpy(), V.double().numpy()
+    if measure == 'basis-min': return float(np.degrees(np.arccos(np.clip(U.T @ V, -1, 1)).min()))
+    th = subspace_angles(U, V)
+    return float(th.mean() if measure == 'principal-mean' else th.min())
+
+def subspace_distances(Us:list, measure:str='basis-min'):
+    "Symmetric K x K matrix of distances between the clients' bases"
     K = len(Us); A = np.zeros((K, K))
     for i in range(K):
-        for j in range(i + 1, K):
-            th = subspace_angles(Us[i].double().numpy(), Us[j].double().numpy())
-            A[i, j] = A[j, i] = th.mean() if angle == 'mean' else th.min()
+        for j in range(i + 1, K): A[i, j] = A[j, i] = subspace_distance(Us[i], Us[j], measure)
     return A
 
-def cluster_subspaces(A_K_K:np.ndarray, threshold:float=1.5, method:str='average'):
+def cluster_subspaces(A_K_K:np.ndarray, threshold:float=1.5, method:str='weighted'):
     "Cluster labels (0-based) from hierarchical clustering of a distance matrix cut at `threshold`"
+    check_choice('cluster_linkage', method, LINKAGES)
     if len(A_K_K) == 1: return np.zeros(1, dtype=int)
     return fcluster(linkage(squareform(A_K_K, checks=False), method=method), t=threshold, criterion='distance') - 1
 
 # %% ../../nbs/06f_pacfl.ipynb #a1afc6c8
 @register('pacfl')
 class PACFL(Algorithm):
-    "One-shot clustering by data-subspace principal angles, FedAvg within each cluster"
+    "One-shot clustering by data-subspace distances, FedAvg within each cluster"
     Config = PACFLConfig
     def server_init(self, sizes, rounds, seed=0): return {'init': get_state(self.model), 'subspaces': {}, 'cluster': {}, 'models': []}
-    def client_init(self, k): return {'sent': 0}
+    def client_init(self, k): return {'model': None}
     def model_for(self, server, k):
         if k in server['cluster']: return server['models'][server['cluster'][k]]
         return weighted_average(server['models'], [1] * len(server['models'])) if server['models'] else server['init']
-    def fit_message(self, server, k, rnd): return {'model': self.model_for(server, k), 'want_subspace': int(k not in server['subspaces'])}
+    def fit_message(self, server, k, rnd):
+        return {'model': self.model_for(server, k), 'want_subspace': int(k not in server['subspaces'])}
     def client_fit(self, state, msg, data, ctx):
         reply = {}
-        if msg['want_subspace']: reply['subspace'] = data_subspace(data.x_train.flatten(1), data.y_train, self.cfg.subspace_dim)
+        if msg['want_subspace']:
+            reply['subspace'] = data_subspace(data.pixels_train().flatten(1), data.y_train, self.cfg.subspace_dim)
         self.model.load_state_dict(msg['model'])
         stats = local_train(self.model, data, self.train, ctx.gen)
-        return {**reply, 'model': get_state(self.model), 'n': data.n_train, **stats}
+        state['model'] = get_state(self.model)
+        return {**reply, 'model': state['model'], 'n': data.n_train, **stats}
     def eval_messages(self, server, k, rnd): return {'model': {'model': self.model_for(server, k)}}
-    def client_eval_model(self, state, msg, data=None, ctx=None): self.model.load_state_dict(msg['model']); return self.model
+    def client_eval_model(self, state, msg, data=None, ctx=None):
+        local = self.cfg.pacfl_eval == 'local' and state['model'] is not None
+        self.model.load_state_dict(state['model'] if local else msg['model']); return self.model
 
 # %% ../../nbs/06f_pacfl.ipynb #a43546fc
 @patch_to(PACFL)
@@ -80,16 +101,18 @@ def aggregate(self, server, replies, rnd):
     if not replies: return {}
     new = [k for k in sorted(replies) if 'subspace' in replies[k]]
     for k in new: server['subspaces'][k] = replies[k]['subspace']
-    info = {}
+    info, cfg = {}, self.cfg
     if not server['cluster'] and new:
-        labels = cluster_subspaces(subspace_distances([server['subspaces'][k] for k in new], self.cfg.angle), self.cfg.threshold, self.cfg.cluster_linkage)
+        A = subspace_distances([server['subspaces'][k] for k in new], cfg.measure)
+        labels = cluster_subspaces(A, cfg.threshold, cfg.cluster_linkage)
         server['cluster'] = {k: int(l) for k, l in zip(new, labels)}
         server['models'] = [server['init']] * (int(labels.max()) + 1)
-        info['clusters'] = server['cluster']
+        info = {'clusters': server['cluster'], 'n_clusters': len(server['models'])}
     else:
         for k in new:
             members = {c: [j for j, cj in server['cluster'].items() if cj == c] for c in range(len(server['models']))}
-            d = {c: np.mean(subspace_distances([server['subspaces'][k]] + [server['subspaces'][j] for j in js], self.cfg.angle)[0, 1:]) for c, js in members.items() if js}
+            d = {c: np.mean([subspace_distance(server['subspaces'][k], server['subspaces'][j], cfg.measure) for j in js])
+                 for c, js in members.items() if js}
             server['cluster'][k] = int(min(d, key=d.get))
     for c in range(len(server['models'])):
         mine = [r for k, r in replies.items() if server['cluster'].get(k) == c]
