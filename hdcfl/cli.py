@@ -19,9 +19,10 @@ import hdcfl.hdcfl  # registers 'hdcfl'
 import hdcfl.baselines.fedbabu, hdcfl.baselines.fedala, hdcfl.baselines.fedce, hdcfl.baselines.fedsoft, hdcfl.baselines.ifca, hdcfl.baselines.pacfl  # and the baselines
 
 # %% auto #0
-__all__ = ['CHOICES', 'DEMO_SETTINGS', 'DEMO_METHODS', 'RunConfig', 'algorithm_config', 'split_options', 'build_data',
-           'build_algorithm', 'build', 'resolved_config', 'run', 'add_config_flags', 'add_experiment_flags',
-           'add_flower_parser', 'make_parser', 'format_result', 'main', 'run_diagnostic', 'run_flower', 'demo']
+__all__ = ['CHOICES', 'DEMO_SETTINGS', 'DEMO_METHODS', 'RunConfig', 'algorithm_config', 'kept_rounds', 'split_options',
+           'build_data', 'build_algorithm', 'build', 'resolved_config', 'run', 'add_config_flags',
+           'add_experiment_flags', 'add_flower_parser', 'make_parser', 'format_result', 'main', 'run_diagnostic',
+           'run_flower', 'run_study_command', 'demo']
 
 # %% ../nbs/08_cli.ipynb #c1d5c1f6
 @dataclass
@@ -45,6 +46,7 @@ class RunConfig:
     participation: float = 1.0    # fraction of clients sampled per round, in (0, 1]
     eval_every: int = 1           # evaluate every client every this many rounds (and at the last)
     ckpt_every: int = 5           # write a checkpoint every this many rounds (and at the last)
+    keep_checkpoints: str = ''    # also keep these rounds' checkpoints as checkpoint-rNN.pt, e.g. '15,25'
     seed: int = 42                # seeds partition, initialization, sampling and batch order
     threads: int = 0              # torch CPU threads (0: torch's default)
 
@@ -52,6 +54,11 @@ class RunConfig:
 def algorithm_config(name:str): # an algorithm's name
     "The options dataclass of algorithm `name` (None when it has none)"
     return ALGORITHMS[check_choice('algorithm', name, sorted(ALGORITHMS))].Config
+
+def kept_rounds(run:RunConfig):
+    "The rounds of `keep_checkpoints` as integers"
+    try: return tuple(int(x) for x in str(run.keep_checkpoints).split(',') if x.strip())
+    except ValueError: raise ValueError(f"keep_checkpoints={run.keep_checkpoints!r} must be round numbers separated by commas, e.g. '15,25'") from None
 
 def split_options(options:dict):
     "Resolve keyword options into (RunConfig, TrainConfig, algorithm config), naming any option no config has"
@@ -63,6 +70,7 @@ def split_options(options:dict):
         raise ValueError(f"options {unknown} are not options of this run (algorithm={run.algorithm!r}); allowed: {sorted(run_f | train_f | algo_f)}")
     check_choice('dataset', run.dataset, DATASETS); check_choice('partition', run.partition, PARTITIONS)
     check_choice('test_view', run.test_view, TEST_VIEWS); check_choice('model', run.model, MODELS)
+    kept_rounds(run)
     algo = cls(**{k: v for k, v in options.items() if k in algo_f}) if cls else None
     return run, TrainConfig(**{k: v for k, v in options.items() if k in train_f}), algo
 
@@ -97,7 +105,8 @@ def run(out:str|Path|None=None, # run folder (None: nothing written)
     fed, algo = build(*cfgs)
     r = cfgs[0]
     return run_federated(algo, fed, rounds=r.rounds, seed=r.seed, participation=r.participation, eval_every=r.eval_every,
-                         out=out, ckpt_every=r.ckpt_every, resume=resume, overwrite=overwrite, config=resolved_config(*cfgs), progress=progress)
+                         out=out, ckpt_every=r.ckpt_every, resume=resume, overwrite=overwrite, config=resolved_config(*cfgs), progress=progress,
+                         keep=kept_rounds(r))
 
 # %% ../nbs/08_cli.ipynb #bef90653
 CHOICES = {'algorithm': lambda: sorted(ALGORITHMS), 'dataset': lambda: DATASETS, 'partition': lambda: PARTITIONS,
@@ -149,6 +158,7 @@ def make_parser():
     ds = sub.add_parser('donor-swap', help="donor-swap diagnostic on a finished hdcfl run: writes donor_swap.json into it")
     ds.add_argument('run_dir', help='a finished hdcfl run folder')
     ds.add_argument('--n-perm', type=int, default=20, help='permutations of the control')
+    ds.add_argument('--checkpoint', default='checkpoint.pt', help='the final checkpoint, or a round kept with --keep-checkpoints (checkpoint-rNN.pt; writes donor_swap-rNN.json)')
     ds.add_argument('--overwrite', action='store_true', help='replace an existing donor_swap.json')
     ab = sub.add_parser('ablation', help='one of the paper\'s HDC-FL ablations: descriptor, rank, membership, lambda or prototype')
     ab.add_argument('name', help='descriptor, rank, membership, lambda or prototype')
@@ -161,6 +171,12 @@ def make_parser():
     d.add_argument('--out', default='runs/demo', help='folder for the demo runs (replaced on each call)')
     d.add_argument('--figures', default='figures', help='folder for the demo figures')
     add_flower_parser(sub)
+    st = sub.add_parser('study', help='a whole study (cells read when finished, resumed when interrupted, shared with other workers)')
+    st.add_argument('name', choices=['cifar10'], help='cifar10: every method, three settings, three seeds, HDC-FL ablations (nbs/10_cifar10)')
+    st.add_argument('--out', default='runs/study-cifar10', help='the study folder (default: runs/study-cifar10)')
+    st.add_argument('--data-root', default='../shared/data/cifar10-jpeg.tar.xz', help='CIFAR-10 as an image tree or its .tar.xz')
+    st.add_argument('--max-cells', type=int, default=None, help='stop after running this many cells')
+    st.add_argument('--status', action='store_true', help='print the state of every cell and stop')
     return p
 
 # %% ../nbs/08_cli.ipynb #25f388f0
@@ -178,6 +194,7 @@ def main(argv=None):
     if cmd == 'demo': demo(args['out'], args['figures']); return
     if cmd in ('donor-swap', 'ablation'): return run_diagnostic(cmd, args)
     if cmd == 'flower': return run_flower(args)
+    if cmd == 'study': return run_study_command(args)
     out, resume, overwrite = args.pop('out'), args.pop('resume'), args.pop('overwrite')
     options = {k: v for k, v in args.items() if v is not None}
     try: s = run(out=out, resume=resume, overwrite=overwrite, **options)
@@ -191,10 +208,10 @@ def run_diagnostic(cmd:str, args:dict):
     from hdcfl.experiments import ablation
     try:
         if cmd == 'donor-swap':
-            rep = donor_swap_run(args['run_dir'], args['n_perm'], args['overwrite'])
+            rep = donor_swap_run(args['run_dir'], args['n_perm'], args['overwrite'], checkpoint=args['checkpoint'])
             for key in ('lowrank/own', 'raw/own', 'lowrank/shared'):
                 r = rep[key]; print(f"{key:15s} spearman {r['spearman_mean']:.3f}  auroc {r['auroc']:.3f} (control {r['control_auroc']:.3f})  ap lift {r['ap_lift']:.3f}  top1-random {r['top1_minus_random']:.2f} pp")
-            print(f"wrote {Path(args['run_dir']) / 'donor_swap.json'}")
+            print(f"wrote {Path(args['run_dir']) / ('donor_swap' + args['checkpoint'].removeprefix('checkpoint').removesuffix('.pt') + '.json')}")
         else:
             name, out, seeds = args.pop('name'), args.pop('out'), [int(s) for s in args.pop('seeds').split(',')]
             print(ablation(name, out, seeds, **{k: v for k, v in args.items() if v is not None}).to_string())
@@ -224,6 +241,18 @@ def run_flower(args:dict):
         leaks = privacy_check(Path(out) / 'messages.jsonl')
         print(f"privacy check: {len(leaks)} private tensors in messages to nodes" + (f", e.g. {leaks[0]}" if leaks else ''))
     print(f"{mode}: {s['flower']['wall_s']:.1f} s wall, processes stopped: {not s['flower']['left_running']}; wrote {out}")
+
+# %% ../nbs/08_cli.ipynb #29932529
+def run_study_command(args:dict):
+    "The `study` sub-command: run what is left of a study (or print its state)"
+    from hdcfl.experiments import run_study, study_status, cifar10_study   # hdcfl.experiments imports this module
+    spec = cifar10_study(args['data_root'])
+    try:
+        if args['status']: st = study_status(spec, args['out'])
+        else: st = run_study(spec, args['out'], args['max_cells'], progress=False)
+    except (ValueError, FileExistsError, FileNotFoundError, RuntimeError) as e: sys.exit(f"hdcfl study: error: {e}")
+    print(st.groupby('state').size().to_string())
+    print(f"done {int((st.state == 'done').sum())} of {len(st)} cells; {st.wall_s.sum():.0f} s of finished runs")
 
 # %% ../nbs/08_cli.ipynb #189ed696
 DEMO_SETTINGS = {'rotation': dict(partition='rotation'), 'ls2': dict(partition='ls', k=2)}

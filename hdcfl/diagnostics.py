@@ -77,32 +77,34 @@ def donor_swap(model, fed, encoders:list, heads:list, shared:dict|None=None, ran
     return out
 
 # %% ../nbs/05_diagnostics.ipynb #16144727
-def load_run_cache(run_dir:Path):
-    "Configuration, federated data, algorithm and final checkpoint of a finished run with a cache of client encoders"
+def load_run_cache(run_dir:Path, checkpoint:str='checkpoint.pt'): # the final checkpoint, or a kept one (checkpoint-rNN.pt)
+    "Configuration, federated data, algorithm and a checkpoint of a finished run with a cache of client encoders"
     from hdcfl.cli import build, split_options
     run_dir = Path(run_dir)
-    if not (run_dir / 'config.json').exists() or not (run_dir / 'checkpoint.pt').exists():
-        raise FileNotFoundError(f"run_dir={str(run_dir)!r} holds no finished run (config.json and checkpoint.pt)")
+    if not (run_dir / 'config.json').exists() or not (run_dir / checkpoint).exists():
+        raise FileNotFoundError(f"run_dir={str(run_dir)!r} holds no finished run (config.json and {checkpoint})")
     cfg = json.loads((run_dir / 'config.json').read_text())
-    ck = torch.load(run_dir / 'checkpoint.pt', weights_only=False)
+    ck = torch.load(run_dir / checkpoint, weights_only=False)
     if 'cache' not in ck['server']:
         raise ValueError(f"run_dir={str(run_dir)!r}: a {cfg['run']['algorithm']} run keeps no cache of client encoders and heads; donor-swap needs an hdcfl run")
     fed, algo = build(*split_options({**cfg['run'], **cfg['train'], **cfg['algorithm']}))
     return cfg, fed, algo, ck
 
 # %% ../nbs/05_diagnostics.ipynb #2bc697be
-def donor_swap_run(run_dir:str|Path, n_perm:int=20, overwrite:bool=False, figure:str|Path|None=None):
+def donor_swap_run(run_dir:str|Path, n_perm:int=20, overwrite:bool=False, figure:str|Path|None=None,
+                   checkpoint:str='checkpoint.pt'): # or a kept round's, checkpoint-rNN.pt (report donor_swap-rNN.json)
     "Donor-swap on a finished HDC-FL run: writes donor_swap.json (and the quintile figure); returns the report"
     run_dir = Path(run_dir)
-    if (run_dir / 'donor_swap.json').exists() and not overwrite: raise FileExistsError(f"{run_dir / 'donor_swap.json'} exists; pass overwrite=True (--overwrite) to replace it")
-    cfg, fed, algo, ck = load_run_cache(run_dir)
+    name = 'donor_swap' + checkpoint.removeprefix('checkpoint').removesuffix('.pt')
+    if (run_dir / f'{name}.json').exists() and not overwrite: raise FileExistsError(f"{run_dir / f'{name}.json'} exists; pass overwrite=True (--overwrite) to replace it")
+    cfg, fed, algo, ck = load_run_cache(run_dir, checkpoint)
     cache = ck['server']['cache']
     if sorted(cache) != list(range(len(fed))): raise ValueError(f"run_dir={str(run_dir)!r}: the cache holds {len(cache)} of {len(fed)} clients; donor-swap needs every client (full participation in the last round)")
     rep = donor_swap(algo.model, fed, [cache[k]['encoder'] for k in range(len(fed))], [cache[k]['head'] for k in range(len(fed))],
                      ck['server']['encoder'], cfg['algorithm'].get('rank', 8), n_perm, cfg['run']['seed'])
     rep['round'] = ck['round']
-    atomic_write(run_dir / 'donor_swap.json', json.dumps(rep, indent=1))
-    plot_quintiles(rep, f"donor-swap: {cfg['run']['dataset']}, {cfg['run']['partition']}, round {ck['round']}", figure or run_dir / 'donor_swap_quintiles.png')
+    atomic_write(run_dir / f'{name}.json', json.dumps(rep, indent=1))
+    plot_quintiles(rep, f"donor-swap: {cfg['run']['dataset']}, {cfg['run']['partition']}, round {ck['round']}", figure or run_dir / f'{name}_quintiles.png')
     return rep
 
 # %% ../nbs/05_diagnostics.ipynb #60dbea45

@@ -4,18 +4,20 @@
 
 # %% ../nbs/05a_experiments.ipynb #62e47d20
 from __future__ import annotations
-import json, time
+import json, os, time
 from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .cli import run
+from .cli import run, split_options, resolved_config
 from .data import check_choice
 from .hdcfl import refresh_table
+from .training import read_rounds
 
 # %% auto #0
-__all__ = ['METRICS', 'ABLATIONS', 'run_cell', 'run_grid', 'setting_table', 'tail_table', 'format_table', 'write_tables',
-           'ablation']
+__all__ = ['METRICS', 'HDCFL_VARIANTS', 'ABLATIONS', 'run_cell', 'run_grid', 'cell_config', 'pid_alive', 'claim', 'release',
+           'study_cells', 'donor_swaps', 'run_study', 'ds_name', 'check_cell', 'study_status', 'cifar10_study',
+           'setting_table', 'tail_table', 'format_table', 'write_tables', 'ablation']
 
 # %% ../nbs/05a_experiments.ipynb #74bc5c5d
 METRICS = ('mean', 'worst', 'bottom20', 'gap')
@@ -38,6 +40,124 @@ def run_grid(methods, # algorithm names
                 s = run_cell(Path(out) / sname / m / str(seed), progress, algorithm=m, seed=seed, **{**common, **sopts})
                 rows.append({'setting': sname, 'method': m, 'seed': seed, **{k: s['final'][k] for k in METRICS}, 'wall_s': s['wall_s']})
     return pd.DataFrame(rows)
+
+# %% ../nbs/05a_experiments.ipynb #db9085ca
+def cell_config(options:dict):
+    "The resolved configuration of a cell's options, as its config.json holds it"
+    return json.loads(json.dumps(resolved_config(*split_options(options)), default=str))
+
+def pid_alive(pid:int):
+    "Whether a process with this id runs on this machine"
+    try: os.kill(pid, 0)
+    except ProcessLookupError: return False
+    except PermissionError: return True
+    return True
+
+def claim(out:Path):
+    "Claim the cell in `out` for this process; False when a live process holds it"
+    lock = Path(out).parent / f'.{Path(out).name}.lock'
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    for _ in range(2):
+        try: fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+        except FileExistsError:
+            try: pid = int(lock.read_text() or 0)
+            except (ValueError, FileNotFoundError): pid = 0
+            if pid and pid != os.getpid() and pid_alive(pid): return False
+            lock.unlink(missing_ok=True)                       # left by a worker that died
+            continue
+        with os.fdopen(fd, 'w') as f: f.write(str(os.getpid()))
+        return True
+    return False
+
+def release(out:Path): (Path(out).parent / f'.{Path(out).name}.lock').unlink(missing_ok=True)
+
+# %% ../nbs/05a_experiments.ipynb #77766943
+def study_cells(spec:dict):
+    "[(relative folder, run options)] of a study spec, seed by seed"
+    cells = []
+    for seed in spec['seeds']:
+        for sname, sopts in spec['settings'].items():
+            for m in spec['methods']:
+                cells.append((Path(sname) / m / str(seed),
+                              {**spec['common'], **sopts, 'algorithm': m, 'seed': seed, **spec.get('method_options', {}).get(m, {})}))
+        for sname in spec.get('ablation_settings', ()):
+            for vname, vopts in spec.get('ablations', {}).items():
+                cells.append((Path(sname) / vname / str(seed), {**spec['common'], **spec['settings'][sname], 'seed': seed, **vopts}))
+    return cells
+
+def donor_swaps(spec:dict, folder:Path, options:dict):
+    "The donor-swap checkpoints a finished cell owes: [] unless it is a default HDC-FL cell of a donor-swap setting"
+    ds = spec.get('donor_swap')
+    if not ds or folder.parts[0] not in ds['settings'] or folder.parts[1] != 'hdcfl': return []
+    return list(ds['checkpoints'])
+
+# %% ../nbs/05a_experiments.ipynb #99d96a08
+def run_study(spec:dict, out:str|Path, max_cells:int|None=None, progress=None, log=print):
+    "Run (or read) every cell of a study that no other live worker holds; returns the study's status"
+    from hdcfl.diagnostics import donor_swap_run    # the diagnostics import the CLI's composition (see issue 13)
+    out, done = Path(out), 0
+    for folder, options in study_cells(spec):
+        cell = out / folder
+        if (cell / 'summary.json').exists() and all((cell / ds_name(c)).exists() for c in donor_swaps(spec, folder, options)):
+            check_cell(cell, options); continue
+        if not claim(cell): continue
+        try:
+            if cell.exists(): check_cell(cell, options)
+            t0 = time.time()
+            s = run_cell(cell, progress, **options)
+            for c in donor_swaps(spec, folder, options):
+                if not (cell / ds_name(c)).exists(): donor_swap_run(cell, n_perm=20, checkpoint=c)
+            log(f"{folder}: mean {s['final']['mean']:.2f} worst {s['final']['worst']:.2f} ({time.time() - t0:.0f} s)")
+        finally: release(cell)
+        done += 1
+        if max_cells and done >= max_cells: break
+    return study_status(spec, out)
+
+def ds_name(checkpoint:str): return 'donor_swap' + checkpoint.removeprefix('checkpoint').removesuffix('.pt') + '.json'
+
+def check_cell(cell:Path, options:dict):
+    "A cell folder must hold a run of the cell's own configuration"
+    saved = json.loads((cell / 'config.json').read_text()) if (cell / 'config.json').exists() else None
+    if saved is not None and saved != cell_config(options):
+        raise ValueError(f"study cell {str(cell)!r} holds a run of another configuration; move it away or change the study's out")
+
+# %% ../nbs/05a_experiments.ipynb #65bab1ea
+def study_status(spec:dict, out:str|Path):
+    "One row per cell: its state (done, running, partial, todo), final round reached and wall time"
+    rows = []
+    for folder, options in study_cells(spec):
+        cell = Path(out) / folder
+        lock = cell.parent / f'.{cell.name}.lock'
+        running = lock.exists() and pid_alive(int(lock.read_text() or 0))
+        if (cell / 'summary.json').exists():
+            s = json.loads((cell / 'summary.json').read_text()); state, rnd, wall = 'done', s['final']['round'], s['wall_s']
+        else:
+            recs = read_rounds(cell / 'rounds.jsonl')
+            state, rnd, wall = 'running' if running else 'partial' if recs else 'todo', recs[-1]['round'] if recs else 0, np.nan
+        rows.append({'cell': str(folder), 'state': state, 'round': rnd, 'rounds': options.get('rounds', 30), 'wall_s': wall})
+    return pd.DataFrame(rows)
+
+# %% ../nbs/05a_experiments.ipynb #255c233f
+HDCFL_VARIANTS = 'hard:membership=hard;raw:descriptor=raw;spread:temperature=spread;g1:groups=1;refresh:prototypes=refresh'
+
+def cifar10_study(data_root:str='../shared/data/cifar10-jpeg.tar.xz', # the JPEG copy (or any CIFAR-10 image tree)
+                  methods=None): # default: every registered algorithm, HDC-FL and FedAvg-SE first
+    "The CIFAR-10 study's spec: settings, methods, HDC-FL's ablations and donor-swaps, seeds 42, 123, 2026"
+    from hdcfl.training import ALGORITHMS
+    methods = methods or ('hdcfl', 'fedavg-se', *sorted(set(ALGORITHMS) - {'hdcfl', 'fedavg-se'}))
+    return {'seeds': (42, 123, 2026),
+            'common': dict(dataset='imagefolder', data_root=str(data_root), model='cnn-bn', clients=20, max_train=250,
+                           rounds=60, epochs=2, batch_size=16, eval_every=5, ckpt_every=5, threads=1, test_view='split'),
+            'settings': {'rotation': dict(partition='rotation'), 'ls3': dict(partition='ls', k=3),
+                         'dirichlet': dict(partition='dirichlet', alpha=0.07)},
+            'methods': tuple(methods),
+            'method_options': {'hdcfl': dict(eval_lams='0,0.5', variants=HDCFL_VARIANTS, keep_checkpoints='15')},
+            'ablation_settings': ('rotation', 'ls3'),
+            'ablations': {'hdcfl-p0.25': dict(algorithm='hdcfl', participation=0.25, eval_lams='0',
+                                              variants='g1:groups=1;hard:membership=hard;spread:temperature=spread'),
+                          'hdcfl-mixture': dict(algorithm='hdcfl', train_from='mixture', eval_lams='0,0.5'),
+                          'hdcfl-mixture-p0.25': dict(algorithm='hdcfl', train_from='mixture', participation=0.25, eval_lams='0')},
+            'donor_swap': {'settings': ('rotation', 'ls3'), 'checkpoints': ('checkpoint-r15.pt', 'checkpoint.pt')}}
 
 # %% ../nbs/05a_experiments.ipynb #e3e6b345
 def setting_table(df:pd.DataFrame, metric:str='mean'):

@@ -4,7 +4,7 @@
 
 # %% ../nbs/04_hdcfl.ipynb #30b3a091
 from __future__ import annotations
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 import numpy as np
 import pandas as pd
 import torch
@@ -16,12 +16,30 @@ from .training import FedAvgSE, register, ClientData, FitContext
 from .clustering import refresh, mixture, DESCRIPTORS, MEMBERSHIPS, TEMPERATURES
 
 # %% auto #0
-__all__ = ['TRAIN_FROM', 'PROTOTYPES', 'HDCFLConfig', 'activation_round', 'is_refresh', 'HDCFL', 'record_messages', 'tensors_of',
-           'refresh_table', 'plot_refreshes']
+__all__ = ['TRAIN_FROM', 'PROTOTYPES', 'VARIANT_FIELDS', 'parse_variants', 'HDCFLConfig', 'activation_round', 'is_refresh',
+           'HDCFL', 'fresh', 'record_messages', 'tensors_of', 'refresh_table', 'plot_refreshes']
 
 # %% ../nbs/04_hdcfl.ipynb #30e05cfa
 TRAIN_FROM = ('shared', 'mixture')
 PROTOTYPES = ('round', 'refresh')
+VARIANT_FIELDS = ('groups', 'max_groups', 'rank', 'descriptor', 'membership', 'tau', 'temperature', 'tau_spread', 'lam',
+                  'prototypes', 'max_staleness')   # the options that change only what clients are evaluated with
+
+def parse_variants(spec:str): # 'name:field=value,field=value;name:...'
+    "{name: {field: value}} from a variants string, each value of its field's type"
+    types, out = {f: type(HDCFLConfig.__dataclass_fields__[f].default) for f in VARIANT_FIELDS}, {}
+    for part in filter(None, (p.strip() for p in str(spec).split(';'))):
+        name, _, body = part.partition(':')
+        if not name.strip() or not body or name.strip() in out:
+            raise ValueError(f"variants={spec!r}: write 'name:field=value,...' with distinct names, parts separated by ';'")
+        over = {}
+        for item in body.split(','):
+            field, _, value = item.partition('=')
+            check_choice('variant option', field.strip(), VARIANT_FIELDS)
+            try: over[field.strip()] = types[field.strip()](value.strip())
+            except ValueError: raise ValueError(f"variants: {field.strip()}={value.strip()!r} is not a {types[field.strip()].__name__}") from None
+        out[name.strip()] = over
+    return out
 
 @dataclass
 class HDCFLConfig:
@@ -41,6 +59,7 @@ class HDCFLConfig:
     train_from: str = 'shared'   # what clients train from after activation: shared or mixture
     max_staleness: int = 0       # leave out cache entries more than this many rounds old (0: keep all)
     eval_lams: str = ''          # also evaluate with these lambdas, e.g. '0,0.5' (views 'lam0', 'lam0.5')
+    variants: str = ''           # also evaluate variants, e.g. 'hard:membership=hard;g1:groups=1' (views 'v:hard', ...)
 
     def __post_init__(self):
         check_choice('descriptor', self.descriptor, DESCRIPTORS)
@@ -59,8 +78,15 @@ class HDCFLConfig:
         for name, low in (('refresh_every', 1), ('rank', 1), ('groups', 0), ('max_staleness', 0)):
             if getattr(self, name) < low: raise ValueError(f"{name}={getattr(self, name)!r} must be >= {low}")
         if not self.activation > 0: raise ValueError(f"activation={self.activation!r} must be > 0")
+        if self.variants and self.train_from != 'shared':
+            raise ValueError("variants need train_from='shared': only then do they share this run's training")
+        self.variant_configs
     @property
     def extra_lams(self): return [float(l) for l in str(self.eval_lams).split(',') if l.strip()]
+    @property
+    def variant_configs(self):
+        "name -> the options of each variant of `variants` (checked)"
+        return {name: replace(self, **over, variants='', eval_lams='') for name, over in parse_variants(self.variants).items()}
     @property
     def soft_tau(self): return self.tau if self.temperature == 'fixed' else self.tau_spread
 
@@ -79,13 +105,16 @@ class HDCFL(FedAvgSE):
     "FedAvg-SE with head-derived groups and encoder-prototype mixtures"
     Config = HDCFLConfig
     def server_init(self, sizes, rounds, seed=0):
-        return {**super().server_init(sizes, rounds, seed), 'cache': {}, 'refresh': None, 'rounds': rounds,
+        return {**super().server_init(sizes, rounds, seed), 'cache': {}, 'refresh': None, 'variants': {}, 'rounds': rounds,
                 'seed': seed, 't_act': activation_round(self.cfg.activation, rounds)}
     def refreshes(self, server, rnd): return is_refresh(rnd, server['t_act'], self.cfg.refresh_every, server['rounds'])
     def wants_eval(self, server, rnd): return self.refreshes(server, rnd)
-    def fresh(self, entry, rnd): return not self.cfg.max_staleness or rnd - entry['round'] <= self.cfg.max_staleness
     def client_fit(self, state, msg, data, ctx):
         return {**super().client_fit(state, msg, data, ctx), 'head': state['head']}   # to the server's cache only
+
+def fresh(entry:dict, rnd:int, cfg:HDCFLConfig): # a cache entry
+    "Whether a cache entry is young enough to use at round `rnd`"
+    return not cfg.max_staleness or rnd - entry['round'] <= cfg.max_staleness
 
 # %% ../nbs/04_hdcfl.ipynb #0762bc48
 @patch_to(HDCFL)
@@ -93,33 +122,45 @@ def aggregate(self, server, replies, rnd):
     super(HDCFL, self).aggregate(server, replies, rnd)
     for k, r in replies.items():
         server['cache'][k] = {'encoder': r['encoder'], 'head': r['head'], 'n': r['n'], 'round': rnd}
-    if self.refreshes(server, rnd): info = {'refresh': self.regroup(server, rnd)}
-    elif self.cfg.prototypes == 'round' and server['refresh'] is not None: info = {}; self.rebuild(server, rnd)
-    else: return {}
-    ref = server['refresh']
-    return {**info, 'prototypes': {'oldest': ref['oldest'],
-            'distance': [round(relative_distance(P, server['encoder']), 6) for P in ref['prototypes']]}}
+    info, refreshed = {}, self.refreshes(server, rnd)
+    for name, cfg in [(None, self.cfg), *self.cfg.variant_configs.items()]:
+        ref = server['refresh'] if name is None else server['variants'].get(name)
+        if refreshed: ref = self.regroup(server, rnd, cfg, ref)
+        elif cfg.prototypes == 'round' and ref is not None: self.rebuild(server, rnd, cfg, ref)
+        else: continue
+        if name is None: server['refresh'] = ref
+        else: server['variants'][name] = ref
+        log = self.log(server, ref, refreshed)
+        if name is None: info.update(log)
+        else: info.setdefault('variants', {})[name] = log
+    return info
 
 @patch_to(HDCFL)
-def regroup(self, server, rnd):
-    "A refresh: memberships and prototypes from the fresh cache entries; returns what the round logs"
-    c, cfg = server['cache'], self.cfg
-    ks = [k for k in sorted(c) if self.fresh(c[k], rnd)]
-    prev = server['refresh']['assignment'] if server['refresh'] else None
-    r = refresh([c[k]['head'] for k in ks], [c[k]['encoder'] for k in ks], [c[k]['n'] for k in ks], cfg.groups,
-                cfg.descriptor, cfg.rank, cfg.membership, cfg.soft_tau, cfg.temperature, cfg.max_groups,
-                server['seed'] + rnd, prev, ks)
-    server['refresh'] = {**r, 'round': rnd, 'row': {k: i for i, k in enumerate(ks)},
-                         'oldest': max(rnd - c[k]['round'] for k in ks)}
-    return {'round': rnd, 'clients': ks, 'group_sizes': r['group_sizes'], 'silhouette': r['silhouette'],
-            'ari': r['ari'], 'entropy': r['entropy'], 'tau': r['tau'], 'memberships': np.round(r['pi'], 4).tolist()}
+def log(self, server, ref, refreshed):
+    "What a round logs of a refresh state: the refresh's diagnostics, and the prototypes' age and distance"
+    out = {'prototypes': {'oldest': ref['oldest'],
+                          'distance': [round(relative_distance(P, server['encoder']), 6) for P in ref['prototypes']]}}
+    if refreshed:
+        out['refresh'] = {'round': ref['round'], 'clients': ref['clients'], **{k: ref[k] for k in
+                          ('group_sizes', 'silhouette', 'ari', 'entropy', 'tau')}, 'memberships': np.round(ref['pi'], 4).tolist()}
+    return out
 
 # %% ../nbs/04_hdcfl.ipynb #11fdb5e8
 @patch_to(HDCFL)
-def rebuild(self, server, rnd):
-    "P_g from the current cache with the last refresh's memberships held"
-    ref, c = server['refresh'], server['cache']
-    ks = [k for k in ref['clients'] if self.fresh(c[k], rnd)]
+def regroup(self, server, rnd, cfg:HDCFLConfig, prev:dict|None):
+    "A refresh under options `cfg`: memberships and prototypes from the fresh cache entries"
+    c = server['cache']
+    ks = [k for k in sorted(c) if fresh(c[k], rnd, cfg)]
+    r = refresh([c[k]['head'] for k in ks], [c[k]['encoder'] for k in ks], [c[k]['n'] for k in ks], cfg.groups,
+                cfg.descriptor, cfg.rank, cfg.membership, cfg.soft_tau, cfg.temperature, cfg.max_groups,
+                server['seed'] + rnd, prev['assignment'] if prev else None, ks)
+    return {**r, 'round': rnd, 'row': {k: i for i, k in enumerate(ks)}, 'oldest': max(rnd - c[k]['round'] for k in ks)}
+
+@patch_to(HDCFL)
+def rebuild(self, server, rnd, cfg:HDCFLConfig, ref:dict):
+    "P_g from the current cache with the last refresh's memberships held (in `ref`)"
+    c = server['cache']
+    ks = [k for k in ref['clients'] if fresh(c[k], rnd, cfg)]
     if not ks: return
     w_K_G = np.array([c[k]['n'] for k in ks], dtype=float)[:, None] * ref['pi'][[ref['row'][k] for k in ks]]
     encoders = [c[k]['encoder'] for k in ks]
@@ -129,9 +170,9 @@ def rebuild(self, server, rnd):
 
 # %% ../nbs/04_hdcfl.ipynb #c40becbe
 @patch_to(HDCFL)
-def encoder_for(self, server, k, lam):
-    "psi_k: the mixture of client k's prototypes and the current shared encoder (the shared one before its first refresh)"
-    ref = server['refresh']
+def encoder_for(self, server, k, lam, ref=None):
+    "psi_k: the mixture of client k's prototypes (of `ref`, default the run's) and the current shared encoder"
+    ref = server['refresh'] if ref is None else ref
     if ref is None or k not in ref['row']: return server['encoder']
     return mixture(server['encoder'], ref['prototypes'], ref['pi'][ref['row'][k]], lam)
 
@@ -145,6 +186,9 @@ def eval_messages(self, server, k, rnd):
     if server['refresh'] is not None:
         views['shared'] = {'encoder': server['encoder']}
         views.update({f'lam{l:g}': {'encoder': self.encoder_for(server, k, l)} for l in self.cfg.extra_lams})
+        for name, cfg in self.cfg.variant_configs.items():
+            ref = server['variants'].get(name)
+            if ref is not None: views[f'v:{name}'] = {'encoder': self.encoder_for(server, k, cfg.lam, ref)}
     return views
 
 # %% ../nbs/04_hdcfl.ipynb #e94da838

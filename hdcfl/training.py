@@ -256,11 +256,13 @@ def start_run(algo:Algorithm, fed:FedData, rounds:int, seed:int, out:Path|None, 
     if out: atomic_write(out / 'rounds.jsonl', ''.join(json.dumps(r) + '\n' for r in state[-1]))
     return state
 
-def save_checkpoint(out:Path, rnd:int, config:dict, server:dict, clients:list, best:dict|None):
+def save_checkpoint(out:Path, rnd:int, config:dict, server:dict, clients:list, best:dict|None,
+                    keep:bool=False): # also keep this round's checkpoint as checkpoint-rNN.pt
     "Write everything needed to go on after round `rnd`, atomically"
     buf = io.BytesIO()
     torch.save({'round': rnd, 'config_hash': config_hash(config), 'server': server, 'clients': clients, 'best': best}, buf)
     atomic_write(out / 'checkpoint.pt', buf.getvalue())
+    if keep: atomic_write(out / f'checkpoint-r{rnd}.pt', buf.getvalue())
 
 def summarize(history:list, best:dict, t0:float):
     "The summary of a run: final and best round metrics, wall time and versions"
@@ -278,6 +280,7 @@ def run_federated(algo:Algorithm, fed:FedData,
                   rounds:int=30, seed:int=42, participation:float=1.0, eval_every:int=1,
                   out:str|Path|None=None, # run folder; None keeps everything in memory
                   ckpt_every:int=5, resume:bool=False, overwrite:bool=False,
+                  keep=(), # rounds whose checkpoint is also kept as checkpoint-rNN.pt (e.g. for a diagnostic)
                   config:dict|None=None, # the resolved configuration saved in config.json (default: a minimal one)
                   progress:bool|None=None): # tqdm bar; None shows it only on a terminal
     "Run `rounds` rounds of `algo` on `fed`; returns the summary (and writes the run folder when `out` is given)"
@@ -295,7 +298,8 @@ def run_federated(algo:Algorithm, fed:FedData,
             if out:
                 with open(out / 'rounds.jsonl', 'a') as f: f.write(json.dumps(rec) + '\n')
             bar.set_postfix(mean=f"{rec['mean']:.1f}", worst=f"{rec['worst']:.1f}")
-        if out and (rnd % ckpt_every == 0 or rnd == rounds): save_checkpoint(out, rnd, config, server, clients, best)
+        if out and (rnd % ckpt_every == 0 or rnd == rounds or rnd in keep):
+            save_checkpoint(out, rnd, config, server, clients, best, keep=rnd in keep)
     summary = {**summarize(history, best, t0), 'algorithm': algo.name, 'rounds': rounds}
     if out: atomic_write(out / 'summary.json', json.dumps(summary, indent=1))
     return {**summary, 'history': history, 'server': server, 'clients': clients}
