@@ -17,6 +17,7 @@ from .models import make_model, MODELS
 from .training import ALGORITHMS, TrainConfig, run_federated, plot_curves
 import hdcfl.hdcfl  # registers 'hdcfl'
 import hdcfl.baselines.fedbabu, hdcfl.baselines.fedala, hdcfl.baselines.fedce, hdcfl.baselines.fedsoft, hdcfl.baselines.ifca, hdcfl.baselines.pacfl  # and the baselines
+import hdcfl.baselines.fedproto, hdcfl.baselines.fedproc, hdcfl.baselines.fedhpro, hdcfl.baselines.pfedmoap  # the prototype family
 
 # %% auto #0
 __all__ = ['CHOICES', 'DEMO_SETTINGS', 'DEMO_METHODS', 'RunConfig', 'algorithm_config', 'kept_rounds', 'split_options',

@@ -11,20 +11,32 @@ import pandas as pd
 
 from .cli import run, split_options, resolved_config
 from .data import check_choice
+from .diagnostics import donor_swap_run
 from .hdcfl import refresh_table
 from .training import read_rounds
 
 # %% auto #0
-__all__ = ['METRICS', 'HDCFL_VARIANTS', 'ABLATIONS', 'run_cell', 'run_grid', 'cell_config', 'pid_alive', 'claim', 'release',
-           'study_cells', 'donor_swaps', 'run_study', 'ds_name', 'check_cell', 'study_status', 'cifar10_study',
+__all__ = ['METRICS', 'HDCFL_VARIANTS', 'ABLATIONS', 'cell_config', 'check_cell', 'run_cell', 'run_grid', 'pid_alive', 'claim',
+           'release', 'study_cells', 'donor_swaps', 'run_study', 'ds_name', 'study_status', 'cifar10_study',
            'setting_table', 'tail_table', 'format_table', 'write_tables', 'ablation']
 
 # %% ../nbs/05a_experiments.ipynb #74bc5c5d
 METRICS = ('mean', 'worst', 'bottom20', 'gap')
 
+def cell_config(options:dict):
+    "The resolved configuration of a cell's options, as its config.json holds it"
+    return json.loads(json.dumps(resolved_config(*split_options(options)), default=str))
+
+def check_cell(cell:Path, options:dict):
+    "A cell folder must hold a run of the cell's own configuration (a changed grid must not read old runs)"
+    saved = json.loads((cell / 'config.json').read_text()) if (cell / 'config.json').exists() else None
+    if saved is not None and saved != cell_config(options):
+        raise ValueError(f"cell {str(cell)!r} holds a run of another configuration; move it away or use another out")
+
 def run_cell(out:Path, progress=None, **options):
     "One grid cell: read a finished run's summary, resume an unfinished one, or run it"
     out = Path(out)
+    check_cell(out, options)
     if (out / 'summary.json').exists(): return json.loads((out / 'summary.json').read_text())
     return run(out=out, resume=out.exists(), progress=progress, **options)
 
@@ -42,10 +54,6 @@ def run_grid(methods, # algorithm names
     return pd.DataFrame(rows)
 
 # %% ../nbs/05a_experiments.ipynb #db9085ca
-def cell_config(options:dict):
-    "The resolved configuration of a cell's options, as its config.json holds it"
-    return json.loads(json.dumps(resolved_config(*split_options(options)), default=str))
-
 def pid_alive(pid:int):
     "Whether a process with this id runs on this machine"
     try: os.kill(pid, 0)
@@ -94,15 +102,14 @@ def donor_swaps(spec:dict, folder:Path, options:dict):
 # %% ../nbs/05a_experiments.ipynb #99d96a08
 def run_study(spec:dict, out:str|Path, max_cells:int|None=None, progress=None, log=print):
     "Run (or read) every cell of a study that no other live worker holds; returns the study's status"
-    from hdcfl.diagnostics import donor_swap_run    # the diagnostics import the CLI's composition (see issue 13)
     out, done = Path(out), 0
     for folder, options in study_cells(spec):
         cell = out / folder
         if (cell / 'summary.json').exists() and all((cell / ds_name(c)).exists() for c in donor_swaps(spec, folder, options)):
-            check_cell(cell, options); continue
+            check_cell(cell, options)
+            continue
         if not claim(cell): continue
         try:
-            if cell.exists(): check_cell(cell, options)
             t0 = time.time()
             s = run_cell(cell, progress, **options)
             for c in donor_swaps(spec, folder, options):
@@ -114,12 +121,6 @@ def run_study(spec:dict, out:str|Path, max_cells:int|None=None, progress=None, l
     return study_status(spec, out)
 
 def ds_name(checkpoint:str): return 'donor_swap' + checkpoint.removeprefix('checkpoint').removesuffix('.pt') + '.json'
-
-def check_cell(cell:Path, options:dict):
-    "A cell folder must hold a run of the cell's own configuration"
-    saved = json.loads((cell / 'config.json').read_text()) if (cell / 'config.json').exists() else None
-    if saved is not None and saved != cell_config(options):
-        raise ValueError(f"study cell {str(cell)!r} holds a run of another configuration; move it away or change the study's out")
 
 # %% ../nbs/05a_experiments.ipynb #65bab1ea
 def study_status(spec:dict, out:str|Path):
@@ -151,7 +152,8 @@ def cifar10_study(data_root:str='../shared/data/cifar10-jpeg.tar.xz', # the JPEG
             'settings': {'rotation': dict(partition='rotation'), 'ls3': dict(partition='ls', k=3),
                          'dirichlet': dict(partition='dirichlet', alpha=0.07)},
             'methods': tuple(methods),
-            'method_options': {'hdcfl': dict(eval_lams='0,0.5', variants=HDCFL_VARIANTS, keep_checkpoints='15')},
+            'method_options': {'hdcfl': dict(eval_lams='0,0.5', variants=HDCFL_VARIANTS, keep_checkpoints='15'),
+                               'fedproto': dict(proto_lambda=0.1)},   # the authors' CIFAR-10 command
             'ablation_settings': ('rotation', 'ls3'),
             'ablations': {'hdcfl-p0.25': dict(algorithm='hdcfl', participation=0.25, eval_lams='0',
                                               variants='g1:groups=1;hard:membership=hard;spread:temperature=spread'),

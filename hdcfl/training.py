@@ -42,24 +42,31 @@ class NonFiniteLoss(RuntimeError): "A local loss that is NaN or infinite"
 # %% ../nbs/02_training.ipynb #476b50f8
 def local_train(model:torch.nn.Module, data:ClientData, cfg:TrainConfig,
                 gen:torch.Generator, # seeds the batch order
-                params=None, # parameters to optimize (default: all)
+                params=None, # parameters to optimize, or parameter groups (default: all)
                 epochs:int|None=None, # overrides `cfg.epochs`
                 penalty=None, # optional `penalty(model) -> scalar` added to every batch's loss (e.g. a proximal term)
-                lr:float|None=None, momentum:float|None=None, weight_decay:float|None=None): # override `cfg`'s
+                lr:float|None=None, momentum:float|None=None, weight_decay:float|None=None, # override `cfg`'s
+                loss_fn=None): # optional `loss_fn(model, x, y) -> scalar` instead of the cross-entropy of `model(x)`
     "SGD on the client's training tensors; returns the mean loss and the number of steps"
     model.train()
     pick = lambda v, d: d if v is None else v
-    opt = torch.optim.SGD(params if params is not None else model.parameters(), lr=pick(lr, cfg.lr), momentum=pick(momentum, cfg.momentum), weight_decay=pick(weight_decay, cfg.weight_decay))
-    n, bs, total, steps = len(data.y_train), cfg.batch_size, torch.zeros(()), 0
+    opt = torch.optim.SGD(params if params is not None else model.parameters(), lr=pick(lr, cfg.lr),
+                          momentum=pick(momentum, cfg.momentum), weight_decay=pick(weight_decay, cfg.weight_decay))
+    n, bs, steps = len(data.y_train), cfg.batch_size, 0
+    total = torch.zeros((), device=cfg.device)          # summed on the device: no host sync per step
     for _ in range(cfg.epochs if epochs is None else epochs):
         perm = torch.randperm(n, generator=gen)
         for b in range(0, n, bs):
             idx = perm[b:b + bs]
             if len(idx) < 2: continue  # BatchNorm cannot train on one sample
-            loss = F.cross_entropy(model(data.x_train[idx].to(cfg.device)), data.y_train[idx].to(cfg.device))
+            x, y = data.x_train[idx].to(cfg.device), data.y_train[idx].to(cfg.device)
+            loss = F.cross_entropy(model(x), y) if loss_fn is None else loss_fn(model, x, y)
             if penalty is not None: loss = loss + penalty(model)
-            opt.zero_grad(set_to_none=True); loss.backward(); opt.step()
-            total += loss.detach().cpu(); steps += 1
+            opt.zero_grad(set_to_none=True)
+            loss.backward()
+            opt.step()
+            total += loss.detach()
+            steps += 1
         if not torch.isfinite(total): raise NonFiniteLoss(f"local loss is {total.item()}")
     return {'loss': (total / max(steps, 1)).item(), 'steps': steps}
 

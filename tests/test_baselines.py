@@ -9,6 +9,8 @@ from hdcfl.training import ALGORITHMS, fit_round, evaluate_clients, FitContext, 
 
 class SplitReadError(AssertionError): pass
 
+EXTRA = {'pfedmoap': dict(moap_experts=2)}   # options a small run needs (pFedMoAP's default K = 10 is more than its clients)
+
 class Forbidden:
     "Stands in for a client's test data; any use raises"
     def __init__(self, name): self.name = name
@@ -26,7 +28,7 @@ def test_the_guard_catches_a_read():
 
 @pytest.mark.parametrize('name', sorted(ALGORITHMS))
 def test_no_test_split_in_training_or_selection(name):
-    fed, algo = build(*split_options(dict(algorithm=name, clients=6, rounds=3, seed=3)))
+    fed, algo = build(*split_options(dict(algorithm=name, clients=6, rounds=3, seed=3, **EXTRA.get(name, {}))))
     fed = guarded(fed)
     server = algo.server_init(fed.sizes, 3, 3)
     clients = [algo.client_init(k) for k in range(len(fed))]
@@ -54,7 +56,7 @@ def test_the_device_check_catches_an_unmoved_input():
 @pytest.mark.parametrize('name', sorted(ALGORITHMS))
 def test_every_model_input_is_moved_to_the_configured_device(name):
     "Training, selection, fine-tuning and evaluation all pass their inputs through `.to(device)` (on a GPU, an input left on the CPU fails)"
-    fed, algo = build(*split_options(dict(algorithm=name, clients=4, rounds=3, seed=3, model='digits-bn')))
+    fed, algo = build(*split_options(dict(algorithm=name, clients=4, rounds=3, seed=3, model='digits-bn', **EXTRA.get(name, {}))))
     fed, device, calls = unmoved(fed), torch.device(algo.train.device), []
     def check(module, args):
         assert type(args[0]) is torch.Tensor, f"{name} feeds the model an input it did not move to the configured device"
