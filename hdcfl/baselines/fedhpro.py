@@ -84,13 +84,13 @@ def fit_hyper_prototypes(hp_C_m_d:torch.Tensor, head:nn.Linear, g_real_C_d:torch
                          steps:int=30, lr:float=0.1, kind:str='matching'):
     "The hyper-prototypes after `steps` SGD steps on the summed matching distance; returns (hp, distance before each step)"
     hp = hp_C_m_d.clone().requires_grad_(True)
-    opt, trace = torch.optim.SGD([hp], lr=lr), []
+    opt, trace, classes = torch.optim.SGD([hp], lr=lr), [], held_C.nonzero().flatten().tolist()
+    C, m = hp.shape[:2]
+    labels = torch.arange(C).repeat_interleave(m)
     for _ in range(steps):
-        total = torch.zeros(())
-        for c in held_C.nonzero().flatten().tolist():
-            loss = F.cross_entropy(head(hp[c]), torch.full((hp.shape[1],), c))
-            g_syn = torch.autograd.grad(loss, hp, create_graph=True)[0][c].mean(0)
-            total = total + match_distance(g_real_C_d[c], g_syn, kind)
+        per_class = F.cross_entropy(head(hp.flatten(0, 1)), labels, reduction='none').view(C, m).mean(1)
+        g_syn = torch.autograd.grad(per_class[classes].sum(), hp, create_graph=True)[0].mean(1)   # class c's loss moves only P_c
+        total = sum(match_distance(g_real_C_d[c], g_syn[c], kind) for c in classes)
         trace.append(total.item())
         opt.zero_grad(); total.backward(); opt.step()
     return hp.detach(), trace
