@@ -178,6 +178,7 @@ def make_parser():
     st.add_argument('--data-root', default='../shared/data/cifar10-jpeg.tar.xz', help='CIFAR-10 as an image tree or its .tar.xz')
     st.add_argument('--max-cells', type=int, default=None, help='stop after running this many cells')
     st.add_argument('--status', action='store_true', help='print the state of every cell and stop')
+    st.add_argument('--only', default=None, help="run only the cells matching these comma-separated patterns, e.g. 'rotation/hdcfl*/42'")
     return p
 
 # %% ../nbs/08_cli.ipynb #25f388f0
@@ -250,7 +251,7 @@ def run_study_command(args:dict):
     spec = cifar10_study(args['data_root'])
     try:
         if args['status']: st = study_status(spec, args['out'])
-        else: st = run_study(spec, args['out'], args['max_cells'], progress=False)
+        else: st = run_study(spec, args['out'], args['max_cells'], progress=False, only=args['only'])
     except (ValueError, FileExistsError, FileNotFoundError, RuntimeError) as e: sys.exit(f"hdcfl study: error: {e}")
     print(st.groupby('state').size().to_string())
     print(f"done {int((st.state == 'done').sum())} of {len(st)} cells; {st.wall_s.sum():.0f} s of finished runs")

@@ -5,6 +5,7 @@
 # %% ../nbs/05a_experiments.ipynb #62e47d20
 from __future__ import annotations
 import json, os, time
+from fnmatch import fnmatch
 from pathlib import Path
 import numpy as np
 import pandas as pd
@@ -17,8 +18,9 @@ from .training import read_rounds
 
 # %% auto #0
 __all__ = ['METRICS', 'HDCFL_VARIANTS', 'ABLATIONS', 'cell_config', 'check_cell', 'run_cell', 'run_grid', 'pid_alive', 'claim',
-           'release', 'study_cells', 'donor_swaps', 'run_study', 'ds_name', 'study_status', 'cifar10_study',
-           'setting_table', 'tail_table', 'format_table', 'write_tables', 'ablation']
+           'release', 'study_cells', 'donor_swaps', 'run_study', 'ds_name', 'study_status', 'study_records',
+           'study_frame', 'study_curves', 'cifar10_study', 'setting_table', 'tail_table', 'format_table',
+           'write_tables', 'ablation']
 
 # %% ../nbs/05a_experiments.ipynb #74bc5c5d
 METRICS = ('mean', 'worst', 'bottom20', 'gap')
@@ -100,10 +102,12 @@ def donor_swaps(spec:dict, folder:Path, options:dict):
     return list(ds['checkpoints'])
 
 # %% ../nbs/05a_experiments.ipynb #99d96a08
-def run_study(spec:dict, out:str|Path, max_cells:int|None=None, progress=None, log=print):
+def run_study(spec:dict, out:str|Path, max_cells:int|None=None, progress=None, log=print,
+              only:str|None=None): # comma-separated glob patterns of the cells to run, e.g. 'rotation/hdcfl*/42'
     "Run (or read) every cell of a study that no other live worker holds; returns the study's status"
     out, done = Path(out), 0
     for folder, options in study_cells(spec):
+        if only and not any(fnmatch(str(folder), p.strip()) for p in only.split(',')): continue
         cell = out / folder
         if (cell / 'summary.json').exists() and all((cell / ds_name(c)).exists() for c in donor_swaps(spec, folder, options)):
             check_cell(cell, options)
@@ -137,6 +141,25 @@ def study_status(spec:dict, out:str|Path):
             state, rnd, wall = 'running' if running else 'partial' if recs else 'todo', recs[-1]['round'] if recs else 0, np.nan
         rows.append({'cell': str(folder), 'state': state, 'round': rnd, 'rounds': options.get('rounds', 30), 'wall_s': wall})
     return pd.DataFrame(rows)
+
+# %% ../nbs/05a_experiments.ipynb #6aa07604
+def study_records(spec:dict, out:str|Path):
+    "(setting, cell name, seed, round records) of every finished cell"
+    for folder, _ in study_cells(spec):
+        cell = Path(out) / folder
+        if (cell / 'summary.json').exists(): yield folder.parts[0], folder.parts[1], int(folder.parts[2]), read_rounds(cell / 'rounds.jsonl')
+
+def study_frame(spec:dict, out:str|Path):
+    "One row per finished cell and view: final-round mean, worst, bottom-20% and gap"
+    rows = [{'setting': s, 'method': m, 'seed': seed, 'view': view, **{k: v[k] for k in METRICS}}
+            for s, m, seed, recs in study_records(spec, out) for view, v in recs[-1]['view_metrics'].items()]
+    return pd.DataFrame(rows, columns=['setting', 'method', 'seed', 'view', *METRICS])
+
+def study_curves(spec:dict, out:str|Path):
+    "One row per finished cell, evaluated round and view: mean and worst-client accuracy"
+    rows = [{'setting': s, 'method': m, 'seed': seed, 'round': r['round'], 'view': view, 'mean': v['mean'], 'worst': v['worst']}
+            for s, m, seed, recs in study_records(spec, out) for r in recs for view, v in r['view_metrics'].items()]
+    return pd.DataFrame(rows, columns=['setting', 'method', 'seed', 'round', 'view', 'mean', 'worst'])
 
 # %% ../nbs/05a_experiments.ipynb #255c233f
 HDCFL_VARIANTS = 'hard:membership=hard;raw:descriptor=raw;spread:temperature=spread;g1:groups=1;refresh:prototypes=refresh'
