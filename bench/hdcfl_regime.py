@@ -31,17 +31,20 @@ for folder, _ in study_cells(spec):
              'hdcfl': {'HDC-FL shared, prototypes every round': 'model', 'HDC-FL shared, prototypes at refreshes': 'v:refresh',
                        'HDC-FL shared, spread temperature': 'v:spread'},
              'hdcfl-mixture': {'HDC-FL mixture': 'model', 'HDC-FL mixture: its shared encoder': 'shared'}}[method]
+    t_act = 8                                   # activation: 25% of 30 rounds
     for name, view in views.items():
         m = last['view_metrics'][view]
+        after = np.mean([r['view_metrics'][view]['mean'] for r in recs if r['round'] >= t_act and view in r['view_metrics']])
         srv = last['server']
         dist = (srv.get('variants', {}).get(view[2:], {}) if view.startswith('v:') else srv).get('prototypes', {}).get('distance')
         ent = (srv.get('variants', {}).get(view[2:], {}) if view.startswith('v:') else srv).get('refresh', {}).get('entropy')
         rows.append({'participation': setting, 'method': name, 'seed': seed, 'mean': m['mean'], 'worst': m['worst'],
-                     'bottom20': m['bottom20'], 'distance': np.mean(dist) if dist and view != 'shared' else np.nan,
+                     'bottom20': m['bottom20'], 'after': after, 'distance': np.mean(dist) if dist and view != 'shared' else np.nan,
                      'entropy': ent if view != 'shared' else np.nan})
 df = pd.DataFrame(rows)
 g = df.groupby(['participation', 'method'], sort=False)
 out = g[['mean', 'worst', 'bottom20']].agg(lambda s: f"{s.mean():.2f} ± {s.std():.2f}")
+out['mean over rounds after activation'] = g['after'].agg(lambda s: f"{s.mean():.2f} ± {s.std():.2f}")
 out['prototype distance'] = g['distance'].mean().map(lambda v: '' if np.isnan(v) else f'{v:.4f}')
 out['entropy'] = g['entropy'].mean().map(lambda v: '' if np.isnan(v) else f'{v:.2g}')
 print(out.to_markdown())

@@ -206,14 +206,14 @@ def main(argv=None):
 # %% ../nbs/08_cli.ipynb #375f461d
 def run_diagnostic(cmd:str, args:dict):
     "The `donor-swap` and `ablation` sub-commands"
-    from hdcfl.diagnostics import donor_swap_run
+    from hdcfl.diagnostics import donor_swap_run, donor_swap_name
     from hdcfl.experiments import ablation
     try:
         if cmd == 'donor-swap':
             rep = donor_swap_run(args['run_dir'], args['n_perm'], args['overwrite'], checkpoint=args['checkpoint'])
             for key in ('lowrank/own', 'raw/own', 'lowrank/shared'):
                 r = rep[key]; print(f"{key:15s} spearman {r['spearman_mean']:.3f}  auroc {r['auroc']:.3f} (control {r['control_auroc']:.3f})  ap lift {r['ap_lift']:.3f}  top1-random {r['top1_minus_random']:.2f} pp")
-            print(f"wrote {Path(args['run_dir']) / ('donor_swap' + args['checkpoint'].removeprefix('checkpoint').removesuffix('.pt') + '.json')}")
+            print(f"wrote {Path(args['run_dir']) / donor_swap_name(args['checkpoint'])}")
         else:
             name, out, seeds = args.pop('name'), args.pop('out'), [int(s) for s in args.pop('seeds').split(',')]
             print(ablation(name, out, seeds, **{k: v for k, v in args.items() if v is not None}).to_string())

@@ -16,7 +16,8 @@ from .models import load_encoder, load_head
 from .training import evaluate, atomic_write
 
 # %% auto #0
-__all__ = ['swap_matrix', 'donor_scores', 'permuted', 'donor_swap', 'load_run_cache', 'donor_swap_run', 'plot_quintiles']
+__all__ = ['swap_matrix', 'donor_scores', 'permuted', 'donor_swap', 'load_run_cache', 'donor_swap_name', 'donor_swap_run',
+           'plot_quintiles']
 
 # %% ../nbs/05_diagnostics.ipynb #4e3cb336
 def swap_matrix(model, fed, encoders:list, heads:list, shared:dict|None=None):
@@ -91,20 +92,24 @@ def load_run_cache(run_dir:Path, checkpoint:str='checkpoint.pt'): # the final ch
     return cfg, fed, algo, ck
 
 # %% ../nbs/05_diagnostics.ipynb #2bc697be
+def donor_swap_name(checkpoint:str='checkpoint.pt'):
+    "The report's file name for a checkpoint: donor_swap.json, or donor_swap-rNN.json for checkpoint-rNN.pt"
+    return 'donor_swap' + checkpoint.removeprefix('checkpoint').removesuffix('.pt') + '.json'
+
 def donor_swap_run(run_dir:str|Path, n_perm:int=20, overwrite:bool=False, figure:str|Path|None=None,
                    checkpoint:str='checkpoint.pt'): # or a kept round's, checkpoint-rNN.pt (report donor_swap-rNN.json)
     "Donor-swap on a finished HDC-FL run: writes donor_swap.json (and the quintile figure); returns the report"
-    run_dir = Path(run_dir)
-    name = 'donor_swap' + checkpoint.removeprefix('checkpoint').removesuffix('.pt')
-    if (run_dir / f'{name}.json').exists() and not overwrite: raise FileExistsError(f"{run_dir / f'{name}.json'} exists; pass overwrite=True (--overwrite) to replace it")
+    run_dir, report = Path(run_dir), Path(run_dir) / donor_swap_name(checkpoint)
+    if report.exists() and not overwrite: raise FileExistsError(f"{report} exists; pass overwrite=True (--overwrite) to replace it")
     cfg, fed, algo, ck = load_run_cache(run_dir, checkpoint)
     cache = ck['server']['cache']
     if sorted(cache) != list(range(len(fed))): raise ValueError(f"run_dir={str(run_dir)!r}: the cache holds {len(cache)} of {len(fed)} clients; donor-swap needs every client (full participation in the last round)")
     rep = donor_swap(algo.model, fed, [cache[k]['encoder'] for k in range(len(fed))], [cache[k]['head'] for k in range(len(fed))],
                      ck['server']['encoder'], cfg['algorithm'].get('rank', 8), n_perm, cfg['run']['seed'])
     rep['round'] = ck['round']
-    atomic_write(run_dir / f'{name}.json', json.dumps(rep, indent=1))
-    plot_quintiles(rep, f"donor-swap: {cfg['run']['dataset']}, {cfg['run']['partition']}, round {ck['round']}", figure or run_dir / f'{name}_quintiles.png')
+    atomic_write(report, json.dumps(rep, indent=1))
+    title = f"donor-swap: {cfg['run']['dataset']}, {cfg['run']['partition']}, round {ck['round']}"
+    plot_quintiles(rep, title, figure or report.with_name(report.stem + '_quintiles.png'))
     return rep
 
 # %% ../nbs/05_diagnostics.ipynb #60dbea45

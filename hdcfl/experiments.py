@@ -4,7 +4,7 @@
 
 # %% ../nbs/05a_experiments.ipynb #62e47d20
 from __future__ import annotations
-import json, os, time
+import fcntl, json, os, time
 from fnmatch import fnmatch
 from pathlib import Path
 import numpy as np
@@ -12,15 +12,14 @@ import pandas as pd
 
 from .cli import run, split_options, resolved_config
 from .data import check_choice
-from .diagnostics import donor_swap_run
+from .diagnostics import donor_swap_run, donor_swap_name
 from .hdcfl import refresh_table
 from .training import read_rounds
 
 # %% auto #0
-__all__ = ['METRICS', 'HDCFL_VARIANTS', 'ABLATIONS', 'cell_config', 'check_cell', 'run_cell', 'run_grid', 'pid_alive', 'claim',
-           'release', 'study_cells', 'donor_swaps', 'run_study', 'ds_name', 'study_status', 'study_records',
-           'study_frame', 'study_curves', 'cifar10_study', 'setting_table', 'tail_table', 'format_table',
-           'write_tables', 'ablation']
+__all__ = ['METRICS', 'HDCFL_VARIANTS', 'ABLATIONS', 'cell_config', 'check_cell', 'run_cell', 'run_grid', 'lock_path', 'claim',
+           'release', 'held', 'study_cells', 'donor_swaps', 'run_study', 'study_status', 'study_records', 'study_frame',
+           'study_curves', 'cifar10_study', 'setting_table', 'tail_table', 'format_table', 'write_tables', 'ablation']
 
 # %% ../nbs/05a_experiments.ipynb #74bc5c5d
 METRICS = ('mean', 'worst', 'bottom20', 'gap')
@@ -56,30 +55,42 @@ def run_grid(methods, # algorithm names
     return pd.DataFrame(rows)
 
 # %% ../nbs/05a_experiments.ipynb #db9085ca
-def pid_alive(pid:int):
-    "Whether a process with this id runs on this machine"
-    try: os.kill(pid, 0)
-    except ProcessLookupError: return False
-    except PermissionError: return True
-    return True
+_HELD = {}   # cell folder -> its open lock file, locked while this process runs the cell
+
+def lock_path(out:Path): return Path(out).parent / f'.{Path(out).name}.lock'
 
 def claim(out:Path):
-    "Claim the cell in `out` for this process; False when a live process holds it"
-    lock = Path(out).parent / f'.{Path(out).name}.lock'
-    lock.parent.mkdir(parents=True, exist_ok=True)
-    for _ in range(2):
-        try: fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
-        except FileExistsError:
-            try: pid = int(lock.read_text() or 0)
-            except (ValueError, FileNotFoundError): pid = 0
-            if pid and pid != os.getpid() and pid_alive(pid): return False
-            lock.unlink(missing_ok=True)                       # left by a worker that died
-            continue
-        with os.fdopen(fd, 'w') as f: f.write(str(os.getpid()))
-        return True
-    return False
+    "Lock the cell in `out` for this process (the system drops the lock if the process dies); False when another holds it"
+    if str(out) in _HELD: return True
+    path = lock_path(out)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    f = open(path, 'a+')
+    try: fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        f.close()
+        return False
+    f.seek(0)
+    f.truncate()
+    f.write(str(os.getpid()))                               # the holder's process id, for a reader
+    f.flush()
+    _HELD[str(out)] = f
+    return True
 
-def release(out:Path): (Path(out).parent / f'.{Path(out).name}.lock').unlink(missing_ok=True)
+def release(out:Path):
+    "Unlock a cell this process holds"
+    f = _HELD.pop(str(out), None)
+    if f is not None:
+        lock_path(out).unlink(missing_ok=True)
+        f.close()
+
+def held(out:Path):
+    "Whether another process holds the cell's lock"
+    if str(out) in _HELD or not lock_path(out).exists(): return False
+    with open(lock_path(out), 'a+') as f:
+        try: fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError: return True
+        fcntl.flock(f, fcntl.LOCK_UN)
+    return False
 
 # %% ../nbs/05a_experiments.ipynb #77766943
 def study_cells(spec:dict):
@@ -96,9 +107,9 @@ def study_cells(spec:dict):
     return cells
 
 def donor_swaps(spec:dict, folder:Path, options:dict):
-    "The donor-swap checkpoints a finished cell owes: [] unless it is a default HDC-FL cell of a donor-swap setting"
+    "The donor-swap checkpoints a finished cell owes: those of the spec's donor-swap cells (settings x cells)"
     ds = spec.get('donor_swap')
-    if not ds or folder.parts[0] not in ds['settings'] or folder.parts[1] != 'hdcfl': return []
+    if not ds or folder.parts[0] not in ds['settings'] or folder.parts[1] not in ds['cells']: return []
     return list(ds['checkpoints'])
 
 # %% ../nbs/05a_experiments.ipynb #99d96a08
@@ -109,7 +120,7 @@ def run_study(spec:dict, out:str|Path, max_cells:int|None=None, progress=None, l
     for folder, options in study_cells(spec):
         if only and not any(fnmatch(str(folder), p.strip()) for p in only.split(',')): continue
         cell = out / folder
-        if (cell / 'summary.json').exists() and all((cell / ds_name(c)).exists() for c in donor_swaps(spec, folder, options)):
+        if (cell / 'summary.json').exists() and all((cell / donor_swap_name(c)).exists() for c in donor_swaps(spec, folder, options)):
             check_cell(cell, options)
             continue
         if not claim(cell): continue
@@ -117,14 +128,12 @@ def run_study(spec:dict, out:str|Path, max_cells:int|None=None, progress=None, l
             t0 = time.time()
             s = run_cell(cell, progress, **options)
             for c in donor_swaps(spec, folder, options):
-                if not (cell / ds_name(c)).exists(): donor_swap_run(cell, n_perm=20, checkpoint=c)
+                if not (cell / donor_swap_name(c)).exists(): donor_swap_run(cell, n_perm=20, checkpoint=c)
             log(f"{folder}: mean {s['final']['mean']:.2f} worst {s['final']['worst']:.2f} ({time.time() - t0:.0f} s)")
         finally: release(cell)
         done += 1
         if max_cells and done >= max_cells: break
     return study_status(spec, out)
-
-def ds_name(checkpoint:str): return 'donor_swap' + checkpoint.removeprefix('checkpoint').removesuffix('.pt') + '.json'
 
 # %% ../nbs/05a_experiments.ipynb #65bab1ea
 def study_status(spec:dict, out:str|Path):
@@ -132,8 +141,7 @@ def study_status(spec:dict, out:str|Path):
     rows = []
     for folder, options in study_cells(spec):
         cell = Path(out) / folder
-        lock = cell.parent / f'.{cell.name}.lock'
-        running = lock.exists() and pid_alive(int(lock.read_text() or 0))
+        running = held(cell)
         if (cell / 'summary.json').exists():
             s = json.loads((cell / 'summary.json').read_text()); state, rnd, wall = 'done', s['final']['round'], s['wall_s']
         else:
@@ -182,7 +190,7 @@ def cifar10_study(data_root:str='../shared/data/cifar10-jpeg.tar.xz', # the JPEG
                                               variants='g1:groups=1;hard:membership=hard;spread:temperature=spread'),
                           'hdcfl-mixture': dict(algorithm='hdcfl', train_from='mixture', eval_lams='0,0.5'),
                           'hdcfl-mixture-p0.25': dict(algorithm='hdcfl', train_from='mixture', participation=0.25, eval_lams='0')},
-            'donor_swap': {'settings': ('rotation', 'ls3'), 'checkpoints': ('checkpoint-r15.pt', 'checkpoint.pt')}}
+            'donor_swap': {'settings': ('rotation', 'ls3'), 'cells': ('hdcfl',), 'checkpoints': ('checkpoint-r15.pt', 'checkpoint.pt')}}
 
 # %% ../nbs/05a_experiments.ipynb #e3e6b345
 def setting_table(df:pd.DataFrame, metric:str='mean'):

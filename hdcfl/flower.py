@@ -225,7 +225,8 @@ class ClientSide:
         if self.state is None: self.state = self.algo.client_init(self.k)
         self.rnd = int(msg.content['meta']['round']) if 'meta' in msg.content else 0
 
-    def ctx(self, stream:int=0): return FitContext(self.rnd, self.k, client_generator(self.run.seed, self.rnd, self.k, stream))
+    def ctx(self, stream:int=0):
+        return FitContext(self.rnd, self.k, client_generator(self.run.seed, self.rnd, self.k, stream), self.run.seed)
 
     def reply(self, payload:dict):
         "Store the state; answer with the payload, the client id, and in audit runs the private state's fingerprints"

@@ -12,8 +12,8 @@ from .data import check_choice
 
 # %% auto #0
 __all__ = ['MODELS', 'CLUSTER_INITS', 'SplitModel', 'conv_block', 'small_cnn', 'digits_cnn', 'imagenet_weights', 'resnet18',
-           'mobilenetv2', 'make_model', 'get_state', 'encoder_state', 'head_state', 'load_encoder', 'load_head',
-           'weighted_average', 'mix_states', 'relative_distance', 'reinit_state', 'cluster_states']
+           'mobilenetv2', 'make_model', 'get_state', 'model_device', 'encoder_state', 'head_state', 'load_encoder',
+           'load_head', 'weighted_average', 'mix_states', 'relative_distance', 'reinit_state', 'cluster_states']
 
 # %% ../nbs/01_models.ipynb #35b3a4ac
 class SplitModel(nn.Module):
@@ -105,6 +105,7 @@ def get_state(module:nn.Module):
     "A detached copy of `module`'s state dict (parameters and buffers)"
     return {k: v.detach().clone() for k, v in module.state_dict().items()}
 
+def model_device(module:nn.Module): return next(module.parameters()).device
 def encoder_state(model:SplitModel): return get_state(model.encoder)
 def head_state(model:SplitModel): return get_state(model.head)
 def load_encoder(model:SplitModel, state:dict): model.encoder.load_state_dict(state); return model

@@ -104,6 +104,7 @@ class FitContext:
     rnd: int                 # 1-based round
     client: int              # client index k
     gen: torch.Generator     # seeded from (seed, round, client): batch order and any other client randomness
+    seed: int = 0            # the run's seed, for a generator of a stream of one's own (`client_generator`)
 
 # %% ../nbs/02_training.ipynb #6f19bfea
 class Algorithm:
@@ -175,7 +176,7 @@ def sample_clients(n_clients:int, participation:float, seed:int, rnd:int):
     m = max(1, round(participation * n_clients))
     return np.sort(np.random.default_rng([seed, rnd]).choice(n_clients, m, replace=False))
 
-def client_generator(seed:int, rnd:int, k:int, stream:int=0): # stream 0: training, 1: evaluation
+def client_generator(seed:int, rnd:int, k:int, stream:int=0): # stream 0: training, 1: evaluation, 2 and up: an algorithm's own
     "A torch generator seeded from (seed, round, client, stream)"
     return torch.Generator().manual_seed(int(np.random.default_rng([seed, rnd, k] + ([stream] if stream else [])).integers(2**62)))
 
@@ -184,7 +185,7 @@ def fit_round(algo:Algorithm, server:dict, clients:list, fed:FedData, rnd:int, s
     "Sample, train the sampled clients, aggregate; returns the server's diagnostics and the sampled clients"
     sampled, replies = sample_clients(len(fed), participation, seed, rnd), {}
     for k in sampled.tolist():
-        try: replies[k] = algo.client_fit(clients[k], algo.fit_message(server, k, rnd), fed[k], FitContext(rnd, k, client_generator(seed, rnd, k)))
+        try: replies[k] = algo.client_fit(clients[k], algo.fit_message(server, k, rnd), fed[k], FitContext(rnd, k, client_generator(seed, rnd, k), seed))
         except NonFiniteLoss as e: raise NonFiniteLoss(f"round {rnd}, client {k}: {e}") from e
     return algo.aggregate(server, replies, rnd) or {}, sampled
 
@@ -194,7 +195,7 @@ def evaluate_clients(algo:Algorithm, server:dict, clients:list, fed:FedData, rnd
     out = {}
     for k in range(len(fed)):
         for view, msg in algo.eval_messages(server, k, rnd).items():
-            model = algo.client_eval_model(clients[k], msg, fed[k], FitContext(rnd, k, client_generator(seed, rnd, k, stream=1)))
+            model = algo.client_eval_model(clients[k], msg, fed[k], FitContext(rnd, k, client_generator(seed, rnd, k, stream=1), seed))
             out.setdefault(view, []).append(evaluate(model, fed[k], device=algo.train.device))
     return out
 

@@ -39,8 +39,11 @@ def test_no_test_split_in_training_or_selection(name):
 
 
 class Unmoved(torch.Tensor):
-    "A client tensor not yet moved to the configured device: `.to(...)` gives a plain tensor"
-    def to(self, *args, **kwargs): return self.as_subclass(torch.Tensor).to(*args, **kwargs)
+    "A client tensor not yet moved to a device: `.to(device, ...)` gives a plain tensor, `.to(dtype)` an unmoved one"
+    def to(self, *args, **kwargs):
+        device = torch._C._nn._parse_to(*args, **kwargs)[0]
+        out = self.as_subclass(torch.Tensor).to(*args, **kwargs)
+        return out if device is not None else out.as_subclass(Unmoved)
 
 def unmoved(fed):
     for k, c in enumerate(fed.clients):
@@ -51,7 +54,7 @@ def unmoved(fed):
 def test_the_device_check_catches_an_unmoved_input():
     fed, algo = build(*split_options(dict(clients=4, rounds=2)))
     x = unmoved(fed)[0].x_train[:2]
-    assert type(x) is Unmoved and type(x.to('cpu')) is torch.Tensor
+    assert type(x) is Unmoved and type(x.to('cpu')) is torch.Tensor and type(x.to(torch.float64)) is Unmoved
 
 @pytest.mark.parametrize('name', sorted(ALGORITHMS))
 def test_every_model_input_is_moved_to_the_configured_device(name):

@@ -9,11 +9,11 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 from ..data import check_choice
-from ..models import get_state, weighted_average
-from ..training import FedAvg, FitContext, register, local_train
+from ..models import get_state, model_device, weighted_average
+from ..training import FedAvg, FitContext, register, local_train, client_generator
 
 # %% auto #0
-__all__ = ['ALA_EVAL', 'FedALAConfig', 'adaptive_local_aggregation', 'FedALA']
+__all__ = ['ALA_EVAL', 'FedALAConfig', 'top_names', 'ala_epoch', 'adaptive_local_aggregation', 'FedALA']
 
 # %% ../../nbs/06b_fedala.ipynb #3302db28
 ALA_EVAL = ('after-ala', 'after-training')
@@ -34,34 +34,41 @@ class FedALAConfig:
         check_choice('ala_eval', self.ala_eval, ALA_EVAL)
 
 # %% ../../nbs/06b_fedala.ipynb #9c8b6a9a
+def top_names(model, p:int): return [n for n, _ in model.named_parameters()][-p:]
+
+def ala_epoch(model, params:dict, loc:dict, diff:dict, W:list, x, y, idx, lr:float, batch_size:int):
+    "One epoch of W's updates (clipped to [0, 1]) on the samples `idx`; the top parameters follow W; returns the mean loss"
+    total = 0.
+    for b in range(0, len(idx), batch_size):
+        i = idx[b:b + batch_size]
+        loss = F.cross_entropy(model(x[i]), y[i])
+        grads = torch.autograd.grad(loss, [params[n] for n in loc])
+        with torch.no_grad():
+            for w, n, g in zip(W, loc, grads):
+                w.copy_((w - lr * g * diff[n]).clamp_(0, 1))
+                params[n].copy_(loc[n] + diff[n] * w)
+        total += loss.item() * len(i)
+    return total / len(idx)
+
 def adaptive_local_aggregation(model, local:dict, glob:dict, W:list, data, cfg:FedALAConfig, gen:torch.Generator,
                                first:bool, batch_size:int=16):
     "Lower parameters from `glob`, top ones mixed with learned weights `W` in [0, 1], buffers local; (state, W, epochs)"
-    names = [n for n, _ in model.named_parameters()]
-    top, dev = names[-cfg.ala_layers:], next(model.parameters()).device
+    names, top, dev = [n for n, _ in model.named_parameters()], top_names(model, cfg.ala_layers), model_device(model)
     loc = {n: local[n].to(dev) for n in top}
     diff = {n: glob[n].to(dev) - loc[n] for n in top}
     W = [w.to(dev) for w in W]
     init = {k: (glob[k] if k in names else local[k]).clone() for k in glob}
     init.update({n: loc[n] + diff[n] * w for n, w in zip(top, W)})
-    model.load_state_dict(init); model.train()
+    model.load_state_dict(init)
+    model.train()
     params = dict(model.named_parameters())
-    for p in model.parameters(): p.requires_grad_(False)
-    for n in top: params[n].requires_grad_(True)
-    idx_all = torch.randperm(data.n_train, generator=gen)[:max(1, int(cfg.ala_fraction * data.n_train))]
+    for n, p in params.items(): p.requires_grad_(n in top)
+    idx = torch.randperm(data.n_train, generator=gen)[:max(1, int(cfg.ala_fraction * data.n_train))]
+    x, y = data.x_train.to(dev), data.y_train.to(dev)
     best, stale, epochs = float('inf'), 0, 0
     for epochs in range(1, (cfg.ala_max_epochs if first else 1) + 1):
-        total = 0.
-        for b in range(0, len(idx_all), batch_size):
-            i = idx_all[b:b + batch_size]
-            loss = F.cross_entropy(model(data.x_train[i].to(dev)), data.y_train[i].to(dev))
-            grads = torch.autograd.grad(loss, [params[n] for n in top])
-            with torch.no_grad():
-                for w, n, g in zip(W, top, grads):
-                    w.copy_((w - cfg.ala_lr * g * diff[n]).clamp_(0, 1))
-                    params[n].copy_(loc[n] + diff[n] * w)
-            total += loss.item() * len(i)
-        if total / len(idx_all) < best - cfg.ala_tol: best, stale = total / len(idx_all), 0
+        loss = ala_epoch(model, params, loc, diff, W, x, y, idx, cfg.ala_lr, batch_size)
+        if loss < best - cfg.ala_tol: best, stale = loss, 0
         else: stale += 1
         if stale >= cfg.ala_patience: break
     for p in model.parameters(): p.requires_grad_(True)
@@ -74,18 +81,19 @@ class FedALA(FedAvg):
     "FedAvg on the full model; clients initialize from it by adaptive local aggregation"
     Config = FedALAConfig
     def client_init(self, k): return {'model': None, 'W': None, 'ala_epochs': 0, 'ala': None}
-    def ala(self, state, glob, data, ctx):
-        "The ALA step against global model `glob` (none before the client has trained); keeps W in the state"
-        if ctx.rnd <= 1 or state['model'] is None: return {k: v.clone() for k, v in glob.items()}
+    def ala(self, state, glob, data, ctx, rnd:int):
+        "The ALA step that starts round `rnd`'s training from global model `glob`; keeps W in the state"
+        if rnd <= 1 or state['model'] is None: return {k: v.clone() for k, v in glob.items()}
         first = state['W'] is None
-        W = state['W'] or [torch.ones_like(glob[n]) for n in [n for n, _ in self.model.named_parameters()][-self.cfg.ala_layers:]]
+        W = state['W'] or [torch.ones_like(glob[n]) for n in top_names(self.model, self.cfg.ala_layers)]
+        gen = client_generator(ctx.seed, rnd, ctx.client, stream=2)   # its own stream: the same whether fit or eval runs it
         init, state['W'], state['ala_epochs'] = adaptive_local_aggregation(self.model, state['model'], glob, W, data,
-                                                                           self.cfg, ctx.gen, first, self.train.batch_size)
+                                                                           self.cfg, gen, first, self.train.batch_size)
         return init
     def client_fit(self, state, msg, data, ctx):
         done = state.get('ala')
         if done is not None and done['round'] == ctx.rnd - 1: init = done['init']   # ALA ran at the last evaluation
-        else: init = self.ala(state, msg['model'], data, ctx)
+        else: init = self.ala(state, msg['model'], data, ctx, ctx.rnd)
         state['ala'] = None
         self.model.load_state_dict(init)
         stats = local_train(self.model, data, self.train, ctx.gen)
@@ -94,6 +102,7 @@ class FedALA(FedAvg):
     def client_eval_model(self, state, msg, data=None, ctx=None):
         if self.cfg.ala_eval == 'after-training' and state['model'] is not None: init = state['model']
         else:
-            init = self.ala(state, msg['model'], data, FitContext(ctx.rnd + 1, ctx.client, ctx.gen))
+            init = self.ala(state, msg['model'], data, ctx, ctx.rnd + 1)   # what the next round's training starts from
             state['ala'] = {'round': ctx.rnd, 'init': init}
-        self.model.load_state_dict(init); return self.model
+        self.model.load_state_dict(init)
+        return self.model

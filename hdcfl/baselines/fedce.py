@@ -9,7 +9,7 @@ import numpy as np
 import torch
 from fastcore.basics import patch_to
 from ..data import check_choice
-from ..models import get_state
+from ..models import get_state, model_device
 from ..training import FedAvg, register, local_train
 
 # %% auto #0
@@ -30,8 +30,8 @@ def normalize_clip(v, floor:float=1e-3):
     v = v / v.sum() if v.sum() > 0 else np.full(len(v), 1 / len(v))
     return np.clip(v, floor, None)
 
-def fedce_coefficients(deltas:dict, coef:dict, cos_hist:dict, minus_vals:dict, param_names:list, mode:str='times'):
-    "New coefficients {k: c_k} (summing to 1) from updates, previous coefficients and data-space values; updates `cos_hist`"
+def fedce_coefficients(deltas:dict, coef:dict, cos_hist:dict, minus_vals:dict, param_names:list, mode:str='plus'):
+    "New coefficients {k: c_k} (normalized, then clipped at 1e-3) from updates, previous coefficients and data-space values; updates `cos_hist`"
     ks = sorted(deltas)
     flat = {k: torch.cat([deltas[k][n].flatten().double() for n in param_names]) for k in ks}
     consensus = sum(coef[k] * flat[k] for k in ks)
@@ -68,7 +68,7 @@ def train_accuracy(model, data, n:int, gen:torch.Generator):
     "Accuracy (fraction) of `model` on up to `n` of the client's training samples"
     model.eval()
     i = torch.randperm(data.n_train, generator=gen)[:n]
-    dev = next(model.parameters()).device
+    dev = model_device(model)
     return (model(data.x_train[i].to(dev)).argmax(1) == data.y_train[i].to(dev)).float().mean().item()
 
 @patch_to(FedCE)

@@ -10,12 +10,13 @@ import torch.nn.functional as F
 from torch import nn
 from fastcore.basics import patch_to
 from ..data import check_choice
-from ..models import get_state
+from ..models import get_state, model_device
 from ..training import FedAvg, register, local_train
+from .fedproto import holder_mean
 
 # %% auto #0
 __all__ = ['HP_MATCH', 'FedHProConfig', 'match_distance', 'class_gradients', 'hpro_loss', 'fit_hyper_prototypes',
-           'retrain_classifier', 'FedHPro', 'class_mean']
+           'head_gradient_distance', 'retrain_classifier', 'FedHPro', 'class_mean']
 
 # %% ../../nbs/06i_fedhpro.ipynb #b86f1010
 HP_MATCH = ('matching', 'cos', 'mse')
@@ -52,9 +53,9 @@ def match_distance(g_real:torch.Tensor, g_syn:torch.Tensor, kind:str='matching')
 
 # %% ../../nbs/06i_fedhpro.ipynb #9292fa23
 def class_gradients(model, data, n_per_class:int, gen:torch.Generator):
-    "Per class held: the mean over up to n samples of d CE(h(f), c) / d f, and d CE / d (W, b) (C x d, C x C x d, C x C, held C)"
+    "Per class held: d CE / d f of the class's mean loss averaged over up to n samples (the original's scale); d CE / d (W, b)"
     model.eval()
-    dev = next(model.parameters()).device
+    dev = model_device(model)
     C, d = model.head.out_features, model.head.in_features
     gf, gW, gb, held = torch.zeros(C, d), torch.zeros(C, C, d), torch.zeros(C, C), torch.zeros(C, dtype=torch.bool)
     for c in data.y_train.unique().tolist():
@@ -69,7 +70,7 @@ def class_gradients(model, data, n_per_class:int, gen:torch.Generator):
 
 # %% ../../nbs/06i_fedhpro.ipynb #2667abf2
 def hpro_loss(model, x, y, hp_C_m_d:torch.Tensor, tau:float):
-    "CE + contrastive term to the mean unit hyper-prototype of each class (/ batch size, as the original) + SmoothL1 consistency"
+    "CE + contrastive term to each class's mean unit hyper-prototype (/ batch size, as the original) + SmoothL1 consistency"
     f = model.encoder(x)
     ce = F.cross_entropy(model.head(f), y)
     fn = F.normalize(f, dim=1)
@@ -82,25 +83,36 @@ def hpro_loss(model, x, y, hp_C_m_d:torch.Tensor, tau:float):
 # %% ../../nbs/06i_fedhpro.ipynb #d79be27c
 def fit_hyper_prototypes(hp_C_m_d:torch.Tensor, head:nn.Linear, g_real_C_d:torch.Tensor, held_C:torch.Tensor,
                          steps:int=30, lr:float=0.1, kind:str='matching'):
-    "The hyper-prototypes after `steps` SGD steps on the summed matching distance; returns (hp, distance before each step)"
+    "The hyper-prototypes after `steps` SGD steps on the summed matching distance, and the distance before each step"
     hp = hp_C_m_d.clone().requires_grad_(True)
     opt, trace, classes = torch.optim.SGD([hp], lr=lr), [], held_C.nonzero().flatten().tolist()
     C, m = hp.shape[:2]
     labels = torch.arange(C).repeat_interleave(m)
     for _ in range(steps):
         per_class = F.cross_entropy(head(hp.flatten(0, 1)), labels, reduction='none').view(C, m).mean(1)
-        g_syn = torch.autograd.grad(per_class[classes].sum(), hp, create_graph=True)[0].mean(1)   # class c's loss moves only P_c
+        # class c's loss depends on P_c alone: one backward pass gives every class's gradient
+        g_syn = torch.autograd.grad(per_class[classes].sum(), hp, create_graph=True)[0].mean(1)
         total = sum(match_distance(g_real_C_d[c], g_syn[c], kind) for c in classes)
         trace.append(total.item())
-        opt.zero_grad(); total.backward(); opt.step()
+        opt.zero_grad()
+        total.backward()
+        opt.step()
     return hp.detach(), trace
 
 # %% ../../nbs/06i_fedhpro.ipynb #412de7b3
-def retrain_classifier(feats_C_L_d:torch.Tensor, head_state:dict, gW_C:torch.Tensor, gb_C:torch.Tensor, held_C:torch.Tensor,
+def head_gradient_distance(W_real, b_real, W_syn, b_syn, kind:str='matching'):
+    "The original's distance between two gradients of a linear classifier: per row of W and the whole bias, or one vector"
+    if kind == 'matching':
+        return match_distance(W_real, W_syn, kind) + match_distance(b_real[None], b_syn[None], kind)
+    return match_distance(torch.cat([W_real.flatten(), b_real]), torch.cat([W_syn.flatten(), b_syn]), kind)
+
+def retrain_classifier(feats_C_L_d:torch.Tensor, head_state:dict, # synthetic features, the classifier the gradients came from
+                       gW_C:torch.Tensor, gb_C:torch.Tensor, held_C:torch.Tensor, # the clients' mean head gradients per class
                        steps:int=100, lr:float=0.1, kind:str='matching', epochs:int=100, seed:int=0):
     "(synthetic features after matching, the new classifier's state)"
     C, L, d = feats_C_L_d.shape
-    net = nn.Linear(d, C); net.load_state_dict(head_state)
+    net = nn.Linear(d, C)
+    net.load_state_dict(head_state)
     feats = feats_C_L_d.clone().requires_grad_(True)
     opt = torch.optim.SGD([feats], lr=lr)
     for _ in range(steps):
@@ -108,8 +120,10 @@ def retrain_classifier(feats_C_L_d:torch.Tensor, head_state:dict, gW_C:torch.Ten
         for c in held_C.nonzero().flatten().tolist():
             loss = F.cross_entropy(net(feats[c]), torch.full((L,), c))
             gw, gbias = torch.autograd.grad(loss, [net.weight, net.bias], create_graph=True)
-            total = total + match_distance(gW_C[c], gw, kind) + match_distance(gb_C[c], gbias, kind)
-        opt.zero_grad(); total.backward(); opt.step()
+            total = total + head_gradient_distance(gW_C[c], gb_C[c], gw, gbias, kind)
+        opt.zero_grad()
+        total.backward()
+        opt.step()
     x, y = feats.detach().flatten(0, 1), torch.arange(C).repeat_interleave(L)
     with torch.random.fork_rng(devices=[]):
         torch.manual_seed(seed)
@@ -117,7 +131,9 @@ def retrain_classifier(feats_C_L_d:torch.Tensor, head_state:dict, gW_C:torch.Ten
         sgd = torch.optim.SGD(new.parameters(), lr=0.01)
         for _ in range(epochs):
             for b in torch.randperm(len(y)).split(50):
-                sgd.zero_grad(); F.cross_entropy(new(x[b]), y[b]).backward(); sgd.step()
+                sgd.zero_grad()
+                F.cross_entropy(new(x[b]), y[b]).backward()
+                sgd.step()
     return feats.detach(), get_state(new)
 
 # %% ../../nbs/06i_fedhpro.ipynb #de743baa
@@ -129,22 +145,21 @@ class FedHPro(FedAvg):
         C, d, c = self.model.head.out_features, self.model.head.in_features, self.cfg
         g = torch.Generator().manual_seed(seed)
         return {**super().server_init(sizes, rounds, seed), 'seed': seed,
-                'hp': torch.randn(C, c.hp_per_class, d, generator=g), 'feats': torch.randn(C, c.creff_features, d, generator=g)}
+                'hp': torch.randn(C, c.hp_per_class, d, generator=g),
+                'feats': torch.randn(C, c.creff_features, d, generator=g)}
     def fit_message(self, server, k, rnd): return {'model': server['model'], 'hp': server['hp']}
     def client_fit(self, state, msg, data, ctx):
         self.model.load_state_dict(msg['model'])
         gf, gW, gb, held = class_gradients(self.model, data, self.cfg.real_per_class, ctx.gen)
-        hp, tau = msg['hp'].to(next(self.model.parameters()).device), self.cfg.hp_tau
+        hp, tau = msg['hp'].to(model_device(self.model)), self.cfg.hp_tau
         stats = local_train(self.model, data, self.train, ctx.gen, loss_fn=lambda m, x, y: hpro_loss(m, x, y, hp, tau))
-        return {'model': get_state(self.model), 'grad_f': gf, 'grad_W': gW, 'grad_b': gb, 'held': held, 'n': data.n_train, **stats}
+        grads = {'grad_f': gf, 'grad_W': gW, 'grad_b': gb, 'held': held}
+        return {'model': get_state(self.model), **grads, 'n': data.n_train, **stats}
 
 # %% ../../nbs/06i_fedhpro.ipynb #1fae835f
 def class_mean(replies:dict, key:str):
-    "The uniform mean over the clients holding each class of their per-class tensors, and which classes any client holds"
-    held = torch.stack([r['held'] for r in replies.values()]).float()              # K x C
-    x = torch.stack([r[key] for r in replies.values()])                            # K x C x ...
-    w = held.reshape(*held.shape, *[1] * (x.dim() - 2))
-    return (x * w).sum(0) / w.sum(0).clamp_min(1), held.sum(0) > 0
+    "The plain mean over the clients holding each class of their per-class tensors, and which classes any holds"
+    return holder_mean(torch.stack([r[key] for r in replies.values()]), torch.stack([r['held'] for r in replies.values()]))
 
 @patch_to(FedHPro)
 def aggregate(self, server, replies, rnd):
@@ -161,5 +176,6 @@ def aggregate(self, server, replies, rnd):
         server['model'].update({f'head.{k}': v for k, v in new.items()})
     head = nn.Linear(self.model.head.in_features, self.model.head.out_features)
     head.load_state_dict({k.removeprefix('head.'): v for k, v in server['model'].items() if k.startswith('head.')})
-    server['hp'], trace = fit_hyper_prototypes(server['hp'], head.requires_grad_(False), gf, held, c.hp_steps, c.hp_lr, c.hp_match)
+    server['hp'], trace = fit_hyper_prototypes(server['hp'], head.requires_grad_(False), gf, held,
+                                               c.hp_steps, c.hp_lr, c.hp_match)
     return {'hp_match': [round(trace[0], 4), round(trace[-1], 4)]}

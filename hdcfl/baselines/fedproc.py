@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import torch
 import torch.nn.functional as F
 from ..data import check_choice
-from ..models import get_state
+from ..models import get_state, model_device
 from ..training import FedAvg, register, local_train
 from .fedproto import class_means
 
@@ -19,11 +19,11 @@ __all__ = ['FedProcConfig', 'ce_weight', 'proc_loss', 'FedProc']
 @dataclass
 class FedProcConfig:
     "FedProc's options"
-    proc_weighting: str = 'samples'   # global centres: count-weighted (samples, the code's) or a plain mean over holders (clients)
+    proc_weighting: str = 'samples'   # centres: count-weighted (samples, the code's) or a mean over holders (clients)
     def __post_init__(self): check_choice('proc_weighting', self.proc_weighting, ('samples', 'clients'))
 
 def ce_weight(rnd:int, rounds:int):
-    "alpha at 1-based round `rnd`: (rnd - 1) / rounds, the contrastive term getting 1 - alpha (None: cross-entropy only)"
+    "alpha at 1-based round `rnd`: (rnd - 1) / rounds; the contrastive term gets 1 - alpha (None: CE only)"
     return None if rnd <= 1 else (rnd - 1) / rounds
 
 # %% ../../nbs/06h_fedproc.ipynb #c594b98f
@@ -48,9 +48,10 @@ class FedProc(FedAvg):
         return {'model': server['model'], 'centres': server['centres'], 'alpha': -1.0 if alpha is None else alpha}
     def client_fit(self, state, msg, data, ctx):
         self.model.load_state_dict(msg['model'])
-        dev = next(self.model.parameters()).device
+        dev = model_device(self.model)
         centres, alpha = msg['centres'].to(dev), (None if msg['alpha'] < 0 else msg['alpha'])
-        stats = local_train(self.model, data, self.train, ctx.gen, loss_fn=lambda m, x, y: proc_loss(m, x, y, centres, alpha))
+        loss = lambda m, x, y: proc_loss(m, x, y, centres, alpha)
+        stats = local_train(self.model, data, self.train, ctx.gen, loss_fn=loss)
         means, counts = class_means(self.model.encoder, data, self.model.head.out_features, normalize=True)
         return {'model': get_state(self.model), 'means': means, 'counts': counts, 'n': data.n_train, **stats}
     def aggregate(self, server, replies, rnd):

@@ -8,11 +8,11 @@ from dataclasses import dataclass
 import torch
 import torch.nn.functional as F
 from torch import nn
-from ..models import get_state
+from ..models import get_state, model_device
 from ..training import Algorithm, register, local_train
 
 # %% auto #0
-__all__ = ['FedProtoConfig', 'class_means', 'proto_loss', 'NearestPrototype', 'FedProto']
+__all__ = ['FedProtoConfig', 'class_means', 'proto_loss', 'NearestPrototype', 'holder_mean', 'FedProto']
 
 # %% ../../nbs/06g_fedproto.ipynb #95440dd9
 @dataclass
@@ -27,7 +27,7 @@ class FedProtoConfig:
 def class_means(encoder:nn.Module, data, n_classes:int, normalize:bool=False, batch_size:int=1024):
     "means_C_d (zeros for absent classes) and counts_C of the client's training embeddings per class"
     encoder.eval()
-    dev = next(encoder.parameters()).device
+    dev = model_device(encoder)
     sums, counts = None, torch.zeros(n_classes, dtype=torch.float64)
     for b in range(0, data.n_train, batch_size):
         f = encoder(data.x_train[b:b + batch_size].to(dev)).double().cpu()
@@ -59,6 +59,13 @@ class NearestPrototype(nn.Module):
         d = torch.cdist(f, self.protos.to(f.device)) ** 2
         return torch.where(self.allowed.to(f.device), -d, torch.full_like(d, -1e9))
 
+# %% ../../nbs/06g_fedproto.ipynb #501fb82b
+def holder_mean(x_K_C:torch.Tensor, # per client, per class tensors (any trailing shape)
+                held_K_C:torch.Tensor): # which classes each client holds
+    "The plain mean over the clients that hold each class, and which classes any client holds"
+    w = held_K_C.float().reshape(*held_K_C.shape, *[1] * (x_K_C.dim() - 2))
+    return (x_K_C * w).sum(0) / w.sum(0).clamp_min(1), held_K_C.bool().any(0)
+
 # %% ../../nbs/06g_fedproto.ipynb #77e62f78
 @register('fedproto')
 class FedProto(Algorithm):
@@ -71,22 +78,22 @@ class FedProto(Algorithm):
     def fit_message(self, server, k, rnd): return {'protos': server['protos'], 'has': server['has']}
     def client_fit(self, state, msg, data, ctx):
         self.model.load_state_dict(state['model'])
-        dev = next(self.model.parameters()).device
+        dev = model_device(self.model)
         P, has, lam = msg['protos'].to(dev), msg['has'].to(dev), self.cfg.proto_lambda
-        stats = local_train(self.model, data, self.train, ctx.gen, loss_fn=lambda m, x, y: proto_loss(m, x, y, P, has, lam))
+        loss = lambda m, x, y: proto_loss(m, x, y, P, has, lam)
+        stats = local_train(self.model, data, self.train, ctx.gen, loss_fn=loss)
         state['model'] = get_state(self.model)
         means, counts = class_means(self.model.encoder, data, self.model.head.out_features)
         return {'protos': means, 'has': counts > 0, 'n': data.n_train, **stats}
     def aggregate(self, server, replies, rnd):
         if not replies: return {}
-        held = torch.stack([r['has'] for r in replies.values()]).float()                 # K x C
-        protos = torch.stack([r['protos'] for r in replies.values()])                     # K x C x d
-        n = held.sum(0)
-        server['protos'] = torch.where((n > 0)[:, None], (protos * held[..., None]).sum(0) / n.clamp_min(1)[:, None],
-                                       server['protos'])
-        server['has'] = server['has'] | (n > 0)
+        held = torch.stack([r['has'] for r in replies.values()])                          # K x C
+        mean, any_ = holder_mean(torch.stack([r['protos'] for r in replies.values()]), held)
+        server['protos'] = torch.where(any_[:, None], mean, server['protos'])
+        server['has'] = server['has'] | any_
         return {'classes_with_prototype': int(server['has'].sum())}
-    def eval_messages(self, server, k, rnd): return {'model': {'protos': server['protos'], 'has': server['has']}, 'head': {}}
+    def eval_messages(self, server, k, rnd):
+        return {'model': {'protos': server['protos'], 'has': server['has']}, 'head': {}}
     def client_eval_model(self, state, msg, data=None, ctx=None):
         self.model.load_state_dict(state['model'])
         if 'protos' not in msg: return self.model

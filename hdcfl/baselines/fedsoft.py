@@ -10,7 +10,7 @@ import torch
 import torch.nn.functional as F
 from fastcore.basics import patch_to
 from ..data import check_choice
-from ..models import CLUSTER_INITS, cluster_states, get_state, weighted_average
+from ..models import CLUSTER_INITS, cluster_states, get_state, weighted_average, model_device
 from ..training import Algorithm, register, local_train
 
 # %% auto #0
@@ -37,7 +37,7 @@ class FedSoftConfig:
 def importance_weights(model, centres:list, data, smoothing:float=1e-4, batch_size:int=1024):
     "u_S: the fraction of training samples each centre fits best; `smoothing` for a centre that fits none"
     model.eval()
-    dev = next(model.parameters()).device
+    dev = model_device(model)
     losses_S_n = []
     for c in centres:
         model.load_state_dict(c)
@@ -66,7 +66,7 @@ class FedSoft(Algorithm):
         u = state['u']
         self.model.load_state_dict(state['model'])
         names = [n for n, _ in self.model.named_parameters()]
-        dev = next(self.model.parameters()).device
+        dev = model_device(self.model)
         targets = [{n: c[n].to(dev) for n in names} for c in centres]
         def proximal(m):
             p = dict(m.named_parameters())
@@ -98,4 +98,6 @@ def aggregate(self, server, replies, rnd):
 def eval_messages(self, server, k, rnd): return {'model': {}}
 
 @patch_to(FedSoft)
-def client_eval_model(self, state, msg, data=None, ctx=None): self.model.load_state_dict(state['model']); return self.model
+def client_eval_model(self, state, msg, data=None, ctx=None):
+    self.model.load_state_dict(state['model'])
+    return self.model

@@ -9,7 +9,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 from ..data import check_choice
-from ..models import CLUSTER_INITS, cluster_states, get_state, weighted_average
+from ..models import CLUSTER_INITS, cluster_states, get_state, weighted_average, model_device
 from ..training import Algorithm, register, local_train
 
 # %% auto #0
@@ -32,11 +32,13 @@ class IFCAConfig:
 def training_losses(model, states:list, data, n:int, gen:torch.Generator):
     "Mean cross-entropy of each state on `n` of the client's training samples, drawn at random from `gen`"
     model.eval()
-    dev = next(model.parameters()).device
+    dev = model_device(model)
     idx = torch.randperm(data.n_train, generator=gen)[:n]
     x, y = data.x_train[idx].to(dev), data.y_train[idx].to(dev)
     out = []
-    for s in states: model.load_state_dict(s); out.append(F.cross_entropy(model(x), y).item())
+    for s in states:
+        model.load_state_dict(s)
+        out.append(F.cross_entropy(model(x), y).item())
     return out
 
 # %% ../../nbs/06e_ifca.ipynb #eb3647d6
@@ -67,4 +69,5 @@ class IFCA(Algorithm):
                 'cluster_sizes': np.bincount(picks, minlength=len(server['models'])).tolist()}
     def eval_messages(self, server, k, rnd): return {'model': self.fit_message(server, k, rnd)}
     def client_eval_model(self, state, msg, data, ctx):
-        self.model.load_state_dict(msg['models'][str(self.pick(msg, data, ctx.gen))]); return self.model
+        self.model.load_state_dict(msg['models'][str(self.pick(msg, data, ctx.gen))])
+        return self.model

@@ -77,6 +77,7 @@ class PACFL(Algorithm):
     Config = PACFLConfig
     def server_init(self, sizes, rounds, seed=0): return {'init': get_state(self.model), 'subspaces': {}, 'cluster': {}, 'models': []}
     def client_init(self, k): return {'model': None}
+    def wants_eval(self, server, rnd): return server.get('clustered') == rnd   # the round that logs the clusters
     def model_for(self, server, k):
         if k in server['cluster']: return server['models'][server['cluster'][k]]
         return weighted_average(server['models'], [1] * len(server['models'])) if server['models'] else server['init']
@@ -93,7 +94,8 @@ class PACFL(Algorithm):
     def eval_messages(self, server, k, rnd): return {'model': {'model': self.model_for(server, k)}}
     def client_eval_model(self, state, msg, data=None, ctx=None):
         local = self.cfg.pacfl_eval == 'local' and state['model'] is not None
-        self.model.load_state_dict(state['model'] if local else msg['model']); return self.model
+        self.model.load_state_dict(state['model'] if local else msg['model'])
+        return self.model
 
 # %% ../../nbs/06f_pacfl.ipynb #a43546fc
 @patch_to(PACFL)
@@ -108,6 +110,7 @@ def aggregate(self, server, replies, rnd):
         server['cluster'] = {k: int(l) for k, l in zip(new, labels)}
         server['models'] = [server['init']] * (int(labels.max()) + 1)
         info = {'clusters': server['cluster'], 'n_clusters': len(server['models'])}
+        server['clustered'] = rnd
     else:
         for k in new:
             members = {c: [j for j, cj in server['cluster'].items() if cj == c] for c in range(len(server['models']))}

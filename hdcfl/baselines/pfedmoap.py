@@ -10,7 +10,7 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 from ..data import check_choice
-from ..models import encoder_state, head_state, load_encoder, load_head, get_state, weighted_average
+from ..models import encoder_state, head_state, load_encoder, load_head, get_state, weighted_average, model_device
 from ..training import Algorithm, register, local_train
 from fastcore.basics import patch_to
 
@@ -23,8 +23,8 @@ class PFedMoAPConfig:
     "pFedMoAP's options (adapted to classifier heads; the original's defaults where it has them)"
     moap_experts: int = 10          # K: the client's own head and K - 1 experts (num_experts)
     moap_lambda: float = 0.5        # lambda on the local head's logits once there are experts
-    moap_selection: str = 'knn'     # experts: knn (L2 between head weights, the paper's) or random (the released code's)
-    moap_head: str = 'local'        # heads: local (kept by each client) or fedavg (averaged, clients reset to it, as prompts)
+    moap_selection: str = 'knn'     # experts: knn (L2 between head weights, the paper's) or random (the code's)
+    moap_head: str = 'local'        # heads: local (kept by each client) or fedavg (averaged and reset, as prompts)
     gate_dim: int = 128             # attention width: features are strided to at most this many coordinates
     gate_heads: int = 8             # attention heads
     gate_scale: float = 10.0        # scale of the attention scores
@@ -61,7 +61,8 @@ def gate_stride(d:int, width:int=128): return max(1, -(-d // width))
 # %% ../../nbs/06j_pfedmoap.ipynb #f76d2ec8
 class MoAPModel(nn.Module):
     "A split model with a gate over its own head and frozen expert heads"
-    def __init__(self, model, gate:ExpertGate, experts_E_C_d:torch.Tensor|None, lam:float, stride:int, logit_scale:float):
+    def __init__(self, model, gate:ExpertGate, experts_E_C_d:torch.Tensor|None, # experts' head weights (None: none)
+                 lam:float, stride:int, logit_scale:float):
         super().__init__()
         self.model, self.gate, self.lam, self.stride, self.s = model, gate, lam, stride, logit_scale
         self.experts = None if experts_E_C_d is None or len(experts_E_C_d) == 0 else experts_E_C_d
@@ -108,12 +109,12 @@ class PFedMoAP(Algorithm):
 # %% ../../nbs/06j_pfedmoap.ipynb #5fa774c3
 @patch_to(PFedMoAP)
 def client_model(self, state, msg, gen:torch.Generator|None=None):
-    "The client's MoAP model: its head (or the average), its gate (drawn from `gen` the first time) and the experts"
+    "The client's model: its head (or the average), its gate (drawn from `gen` the first time) and the experts"
     load_encoder(self.model, msg['encoder'])
     load_head(self.model, msg['head'] if 'head' in msg else state['head'])
     d, c = self.model.head.in_features, self.cfg
     stride = gate_stride(d, c.gate_dim)
-    gate = ExpertGate(len(range(0, d, stride)), c.gate_heads, c.gate_scale).to(next(self.model.parameters()).device)
+    gate = ExpertGate(len(range(0, d, stride)), c.gate_heads, c.gate_scale).to(model_device(self.model))
     if state['gate'] is None and gen is not None:
         with torch.random.fork_rng(devices=[]):
             torch.manual_seed(int(torch.randint(2**62, (1,), generator=gen)))
@@ -141,5 +142,6 @@ def aggregate(self, server, replies, rnd):
     server['encoder'] = weighted_average([r['encoder'] for r in replies.values()], n)
     server['heads'].update({k: r['head'] for k, r in replies.items()})
     if self.cfg.moap_head == 'fedavg': server['head'] = weighted_average([r['head'] for r in replies.values()], n)
-    return {'experts': {int(k): choose_experts(server['heads'], k, self.cfg.moap_experts, self.cfg.moap_selection, server['seed'])
+    c = self.cfg
+    return {'experts': {int(k): choose_experts(server['heads'], k, c.moap_experts, c.moap_selection, server['seed'])
                         for k in sorted(replies)}}
