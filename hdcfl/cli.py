@@ -12,7 +12,8 @@ import numpy as np
 import torch
 from fastcore.docments import docments
 
-from .data import check_choice, load_dataset, make_fed_data, DATASETS, PARTITIONS, TEST_VIEWS, summary, plot_partition
+from .core import check_choice
+from .data import load_dataset, make_fed_data, DATASETS, PARTITIONS, TEST_VIEWS, summary, plot_partition
 from .models import make_model, MODELS
 from .training import ALGORITHMS, TrainConfig, run_federated, plot_curves
 import hdcfl.hdcfl  # registers 'hdcfl'

@@ -9,7 +9,7 @@ import torch
 from sklearn.cluster import KMeans
 from sklearn.metrics import silhouette_score, adjusted_rand_score
 
-from .data import check_choice
+from .core import check_choice
 from .models import weighted_average, mix_states
 
 # %% auto #0

@@ -14,21 +14,14 @@ import pandas as pd
 import torch
 from PIL import Image
 
-# %% auto #0
-__all__ = ['IMAGE_SUFFIXES', 'DATASETS', 'PARTITIONS', 'TEST_VIEWS', 'check_choice', 'ImageDataset', 'load_digits_dataset',
-           'load_cifar', 'write_fake_cifar', 'default_cache_dir', 'scan_image_tree', 'tree_fingerprint',
-           'decode_images', 'unpack_archive', 'load_imagefolder', 'write_image_tree', 'load_dataset', 'iid_partition',
-           'label_subset_partition', 'dirichlet_partition', 'check_angles', 'rotate', 'partition', 'client_test_sets',
-           'ClientData', 'to_tensor', 'FedData', 'make_fed_data', 'summary', 'plot_partition', 'save_figure']
+from .core import check_choice, save_figure
 
-# %% ../nbs/00_data.ipynb #eecaa5c2
-def check_choice(param:str, # name of the parameter, as the user writes it
-                 value, # the value given
-                 allowed): # the values accepted
-    "Raise a `ValueError` naming `param` and the allowed values unless `value` is one of them"
-    if value not in allowed:
-        raise ValueError(f"{param}={value!r} is not allowed; choose one of: {', '.join(map(str, allowed))}")
-    return value
+# %% auto #0
+__all__ = ['IMAGE_SUFFIXES', 'DATASETS', 'PARTITIONS', 'TEST_VIEWS', 'ImageDataset', 'load_digits_dataset', 'load_cifar',
+           'write_fake_cifar', 'default_cache_dir', 'scan_image_tree', 'tree_fingerprint', 'decode_images',
+           'unpack_archive', 'load_imagefolder', 'write_image_tree', 'load_dataset', 'iid_partition',
+           'label_subset_partition', 'dirichlet_partition', 'check_angles', 'rotate', 'partition', 'client_test_sets',
+           'ClientData', 'to_tensor', 'FedData', 'make_fed_data', 'summary', 'plot_partition']
 
 # %% ../nbs/00_data.ipynb #0ff08245
 @dataclass
@@ -390,10 +383,3 @@ def plot_partition(fed:FedData, # the federated data set to draw
     fig.suptitle(title or f"{fed.name}: {fed.config.get('partition')} over {N} clients"); fig.tight_layout()
     if path: save_figure(fig, path)
     return fig
-
-# %% ../nbs/00_data.ipynb #dcd48bb1
-def save_figure(fig, path:str|Path): # PNG path; folders are created
-    "Save a figure as a PNG without a time stamp, so the same figure gives the same bytes"
-    if os.environ.get('IN_TEST') and Path(path).resolve().parent.parts[-2:] == (Path.cwd().parent.name, 'figures'): return  # nbdev_test draws the docs' figures but leaves figures/ as the notebooks wrote it
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=110, bbox_inches='tight', metadata={'Software': None})

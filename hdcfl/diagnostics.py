@@ -13,7 +13,8 @@ from sklearn.metrics import roc_auc_score, average_precision_score
 
 from .clustering import descriptors
 from .models import load_encoder, load_head
-from .training import evaluate, atomic_write
+from .core import atomic_write
+from .training import evaluate
 
 # %% auto #0
 __all__ = ['swap_matrix', 'donor_scores', 'permuted', 'donor_swap', 'load_run_cache', 'donor_swap_name', 'donor_swap_run',
@@ -116,7 +117,7 @@ def donor_swap_run(run_dir:str|Path, n_perm:int=20, overwrite:bool=False, figure
 def plot_quintiles(rep:dict, title:str='', path=None):
     "Mean accuracy change per head-distance quintile (Q1 nearest), low-rank and raw, with the permuted control"
     import matplotlib.pyplot as plt
-    from hdcfl.data import save_figure
+    from hdcfl.core import save_figure
     fig, axs = plt.subplots(1, 2, figsize=(9, 3), sharey=True)
     for ax, ref in zip(axs, ('own', 'shared')):
         for i, (kind, style) in enumerate((('lowrank', '-o'), ('raw', '-s'))):

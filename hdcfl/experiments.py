@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from .cli import run, split_options, resolved_config
-from .data import check_choice
+from .core import check_choice
 from .diagnostics import donor_swap_run, donor_swap_name
 from .hdcfl import refresh_table
 from .training import read_rounds

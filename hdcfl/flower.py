@@ -21,21 +21,21 @@ import tomli_w
 from logging import INFO
 
 import hdcfl
-from .data import check_choice, ClientData, FedData
+from .core import check_choice, atomic_write, tensor_items
+from .data import ClientData, FedData
 from .training import (ALGORITHMS, TrainConfig, FitContext, NonFiniteLoss, sample_clients, client_generator, evaluate,
-                       round_record, summarize, prepare_out, atomic_write, check_schedule, read_rounds)
+                       round_record, summarize, prepare_out, check_schedule, read_rounds)
 from .cli import RunConfig, split_options, resolved_config, build_data, build_algorithm
 
 # %% auto #0
 __all__ = ['DATA_FIELDS', 'STATE_KEYS', 'client_app', 'server_app', 'APP_NAME', 'MODES', 'pack', 'unpack', 'FlowerConfig',
            'flower_key', 'config_classes', 'app_config_defaults', 'coerce', 'import_modules', 'app_config',
            'node_client', 'data_key', 'compact', 'save_client_data', 'write_partitions', 'load_client_data',
-           'node_data', 'load_client_state', 'save_client_state', 'fingerprint', 'tensor_items', 'ClientSide',
-           'client_query', 'client_train', 'client_evaluate', 'client_results', 'ServerSide', 'AlgorithmStrategy',
-           'connect_clients', 'server_main', 'InProcessGrid', 'run_config', 'read_audit', 'privacy_check',
-           'app_pyproject', 'write_app', 'free_port', 'flower_env', 'Proc', 'spawn', 'group_alive', 'stop', 'wait_port',
-           'after_round', 'node_command', 'start_processes', 'flower_home', 'check_out', 'check_drills', 'drills',
-           'launch']
+           'node_data', 'load_client_state', 'save_client_state', 'fingerprint', 'ClientSide', 'client_query',
+           'client_train', 'client_evaluate', 'client_results', 'ServerSide', 'AlgorithmStrategy', 'connect_clients',
+           'server_main', 'InProcessGrid', 'run_config', 'read_audit', 'privacy_check', 'app_pyproject', 'write_app',
+           'free_port', 'flower_env', 'Proc', 'spawn', 'group_alive', 'stop', 'wait_port', 'after_round',
+           'node_command', 'start_processes', 'flower_home', 'check_out', 'check_drills', 'drills', 'launch']
 
 # %% ../nbs/07_flower.ipynb #2f3e24a2
 def pack(payload:dict): # nested dicts/lists of tensors, numpy arrays, numbers, strings, None
@@ -201,15 +201,6 @@ def fingerprint(t:torch.Tensor|np.ndarray):
     "A short hash of a tensor's (or array's) dtype, shape and bytes"
     a = np.ascontiguousarray(t.detach().cpu().numpy() if torch.is_tensor(t) else t)
     return hashlib.sha256(f'{a.dtype}{a.shape}'.encode() + a.tobytes()).hexdigest()[:20]
-
-def tensor_items(payload, path=''):
-    "Every (path, tensor or array) in a nested payload"
-    items = payload.items() if isinstance(payload, dict) else enumerate(payload) if isinstance(payload, (list, tuple)) else ()
-    for k, v in items:
-        p = f'{path}/{k}' if path else str(k)
-        if torch.is_tensor(v): yield p, v
-        elif isinstance(v, np.ndarray): yield p, torch.from_numpy(np.ascontiguousarray(v))
-        else: yield from tensor_items(v, p)
 
 # %% ../nbs/07_flower.ipynb #d5fbd8b7
 class ClientSide:

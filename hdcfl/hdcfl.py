@@ -10,14 +10,14 @@ import pandas as pd
 import torch
 from fastcore.basics import patch_to
 
-from .data import check_choice
+from .core import check_choice
 from .models import weighted_average, relative_distance
 from .training import FedAvgSE, register, ClientData, FitContext
 from .clustering import refresh, mixture, DESCRIPTORS, MEMBERSHIPS, TEMPERATURES
 
 # %% auto #0
 __all__ = ['TRAIN_FROM', 'PROTOTYPES', 'VARIANT_FIELDS', 'parse_variants', 'HDCFLConfig', 'activation_round', 'is_refresh',
-           'HDCFL', 'fresh', 'record_messages', 'tensors_of', 'refresh_table', 'plot_refreshes']
+           'HDCFL', 'fresh', 'record_messages', 'refresh_table', 'plot_refreshes']
 
 # %% ../nbs/04_hdcfl.ipynb #30e05cfa
 TRAIN_FROM = ('shared', 'mixture')
@@ -200,12 +200,6 @@ def record_messages(algo):
     algo.fit_message, algo.eval_messages = fit_message, eval_messages
     return algo
 
-def tensors_of(payload, prefix=''):
-    "Every (dotted key, tensor) in a nested payload"
-    for key, v in payload.items():
-        if isinstance(v, dict): yield from tensors_of(v, f'{prefix}{key}.')
-        elif torch.is_tensor(v): yield f'{prefix}{key}', v
-
 # %% ../nbs/04_hdcfl.ipynb #85462b1f
 def refresh_table(history:list): # the round records of an HDC-FL run
     "One row per refresh: grouping diagnostics, prototype distances and personalization gain"
@@ -226,7 +220,7 @@ def plot_refreshes(runs:dict, # name -> summary of an HDC-FL run
                    title:str='', path=None):
     "Silhouette, ARI, entropy, prototype distance and personalization gain over refresh rounds (the paper's figure 4)"
     import matplotlib.pyplot as plt
-    from hdcfl.data import save_figure
+    from hdcfl.core import save_figure
     cols = ('silhouette', 'ari', 'entropy', 'distance', 'gain_mean')
     labels = ('silhouette', 'ARI vs previous refresh', 'membership entropy (nats)',
               'prototype distance from shared', 'personalization gain (pp)')

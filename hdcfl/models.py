@@ -8,7 +8,7 @@ from functools import partial
 import torch
 from torch import nn
 
-from .data import check_choice
+from .core import check_choice
 
 # %% auto #0
 __all__ = ['MODELS', 'CLUSTER_INITS', 'SplitModel', 'conv_block', 'small_cnn', 'digits_cnn', 'imagenet_weights', 'resnet18',

@@ -13,7 +13,8 @@ import torch
 import torch.nn.functional as F
 
 import hdcfl
-from .data import FedData, ClientData, check_choice, make_fed_data, load_dataset
+from .core import check_choice, atomic_write, config_hash
+from .data import FedData, ClientData, make_fed_data, load_dataset
 from .models import SplitModel, encoder_state, head_state, load_encoder, load_head, get_state, weighted_average
 
 # %% auto #0
@@ -316,7 +317,7 @@ def run_federated(algo:Algorithm, fed:FedData,
 def plot_curves(runs:dict, # name -> summary (or list of round records)
                 title:str='', path:str|Path|None=None): # save the figure here when given
     "Mean and worst-client accuracy over rounds, one line per run"
-    from hdcfl.data import save_figure
+    from hdcfl.core import save_figure
     fig, axs = plt.subplots(1, 2, figsize=(9, 3.2), sharex=True)
     for name, s in runs.items():
         h = s['history'] if isinstance(s, dict) else s

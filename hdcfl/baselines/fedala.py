@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 import torch.nn.functional as F
-from ..data import check_choice
+from ..core import check_choice
 from ..models import get_state, model_device, weighted_average
 from ..training import FedAvg, FitContext, register, local_train, client_generator
 

@@ -5,7 +5,7 @@
 # %% ../../nbs/06a_fedbabu.ipynb #af69e94c
 from __future__ import annotations
 from dataclasses import dataclass
-from ..data import check_choice
+from ..core import check_choice
 from ..models import encoder_state, head_state, load_encoder, load_head, weighted_average
 from ..training import FedAvgSE, register, local_train
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 from fastcore.basics import patch_to
-from ..data import check_choice
+from ..core import check_choice
 from ..models import get_state, model_device
 from ..training import FedAvg, register, local_train
 

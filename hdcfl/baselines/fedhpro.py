@@ -9,7 +9,7 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 from fastcore.basics import patch_to
-from ..data import check_choice
+from ..core import check_choice
 from ..models import get_state, model_device
 from ..training import FedAvg, register, local_train
 from .fedproto import holder_mean

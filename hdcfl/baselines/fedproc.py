@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 import torch
 import torch.nn.functional as F
-from ..data import check_choice
+from ..core import check_choice
 from ..models import get_state, model_device
 from ..training import FedAvg, register, local_train
 from .fedproto import class_means

@@ -9,7 +9,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 from fastcore.basics import patch_to
-from ..data import check_choice
+from ..core import check_choice
 from ..models import CLUSTER_INITS, cluster_states, get_state, weighted_average, model_device
 from ..training import Algorithm, register, local_train
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 import torch.nn.functional as F
-from ..data import check_choice
+from ..core import check_choice
 from ..models import CLUSTER_INITS, cluster_states, get_state, weighted_average, model_device
 from ..training import Algorithm, register, local_train
 

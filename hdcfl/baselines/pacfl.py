@@ -11,7 +11,7 @@ from scipy.linalg import subspace_angles
 from scipy.cluster.hierarchy import linkage, fcluster
 from scipy.spatial.distance import squareform
 from fastcore.basics import patch_to
-from ..data import check_choice
+from ..core import check_choice
 from ..models import get_state, weighted_average
 from ..training import Algorithm, register, local_train
 

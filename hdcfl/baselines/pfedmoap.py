@@ -9,7 +9,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 from torch import nn
-from ..data import check_choice
+from ..core import check_choice
 from ..models import encoder_state, head_state, load_encoder, load_head, get_state, weighted_average, model_device
 from ..training import Algorithm, register, local_train
 from fastcore.basics import patch_to
