@@ -1,4 +1,4 @@
-"""One run, three engines: the same configuration in-process (`hdcfl.cli.run`), on Flower's simulation engine, and
+"""One run, three engines: the same configuration in-process (`hdcfl.runs.run`), on Flower's simulation engine, and
 deployed (a SuperLink and one SuperNode per client on 127.0.0.1), one after the other. Prints the wall time of each
 (from the call to its return, process start-up included) and the largest per-client accuracy difference to the
 in-process run, over every evaluated round.
@@ -7,7 +7,7 @@ in-process run, over every evaluated round.
 """
 import argparse, json, shutil, time
 from pathlib import Path
-from hdcfl.cli import run
+from hdcfl.runs import run
 from hdcfl.flower import launch
 
 p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)

@@ -4,111 +4,20 @@
 
 # %% ../nbs/08_cli.ipynb #e63db786
 from __future__ import annotations
-import argparse, dataclasses, json, sys, time
-from dataclasses import dataclass, asdict, field, fields
+import argparse, json, sys, time
+from dataclasses import fields
 from pathlib import Path
 
-import numpy as np
-import torch
 from fastcore.docments import docments
 
-from .core import check_choice
-from .data import load_dataset, make_fed_data, DATASETS, PARTITIONS, TEST_VIEWS, summary, plot_partition
-from .models import make_model, MODELS
-from .training import ALGORITHMS, TrainConfig, run_federated, plot_curves
-import hdcfl.hdcfl  # registers 'hdcfl'
-import hdcfl.baselines.fedbabu, hdcfl.baselines.fedala, hdcfl.baselines.fedce, hdcfl.baselines.fedsoft, hdcfl.baselines.ifca, hdcfl.baselines.pacfl  # and the baselines
-import hdcfl.baselines.fedproto, hdcfl.baselines.fedproc, hdcfl.baselines.fedhpro, hdcfl.baselines.pfedmoap  # the prototype family
+from .data import DATASETS, PARTITIONS, TEST_VIEWS
+from .models import MODELS
+from .training import ALGORITHMS, TrainConfig, plot_curves
+from .runs import RunConfig, Experiment, run
 
 # %% auto #0
-__all__ = ['CHOICES', 'DEMO_SETTINGS', 'DEMO_METHODS', 'RunConfig', 'algorithm_config', 'kept_rounds', 'split_options',
-           'build_data', 'build_algorithm', 'build', 'resolved_config', 'run', 'add_config_flags',
-           'add_experiment_flags', 'add_flower_parser', 'make_parser', 'format_result', 'main', 'run_diagnostic',
-           'run_flower', 'run_study_command', 'demo']
-
-# %% ../nbs/08_cli.ipynb #c1d5c1f6
-@dataclass
-class RunConfig:
-    "What to run: the algorithm, the data and its partition, the model, and the schedule"
-    algorithm: str = 'fedavg-se'  # the federated algorithm
-    dataset: str = 'digits'       # digits (bundled), cifar10, cifar100 or imagefolder
-    data_root: str = ''           # CIFAR folder, or an image tree (or .tar.xz of one) for imagefolder
-    download: bool = False        # let torchvision download CIFAR when missing
-    partition: str = 'rotation'   # iid, ls (label subsets), dirichlet or rotation
-    clients: int = 20             # number of clients N
-    k: int = 2                    # classes per client (ls)
-    alpha: float = 0.3            # Dirichlet concentration (dirichlet)
-    min_size: int = 10            # fewest training samples per client (dirichlet)
-    angles: str = '0,90,180,270'  # rotation angles in degrees, multiples of 90 (rotation)
-    test_view: str = 'split'      # per-client test sets: split (disjoint) or matched (all matching images, weighted)
-    max_train: int = 0            # at most this many training samples per client, a seeded subset (0: all)
-    model: str = 'auto'           # auto (digits for 8x8, else cnn), cnn, digits, resnet18 or mobilenetv2
-    pretrained: bool = False      # torchvision ImageNet weights (resnet18, mobilenetv2)
-    rounds: int = 30              # communication rounds
-    participation: float = 1.0    # fraction of clients sampled per round, in (0, 1]
-    eval_every: int = 1           # evaluate every client every this many rounds (and at the last)
-    ckpt_every: int = 5           # write a checkpoint every this many rounds (and at the last)
-    keep_checkpoints: str = ''    # also keep these rounds' checkpoints as checkpoint-rNN.pt, e.g. '15,25'
-    seed: int = 42                # seeds partition, initialization, sampling and batch order
-    threads: int = 0              # torch CPU threads (0: torch's default)
-
-# %% ../nbs/08_cli.ipynb #7961288f
-def algorithm_config(name:str): # an algorithm's name
-    "The options dataclass of algorithm `name` (None when it has none)"
-    return ALGORITHMS[check_choice('algorithm', name, sorted(ALGORITHMS))].Config
-
-def kept_rounds(run:RunConfig):
-    "The rounds of `keep_checkpoints` as integers"
-    try: return tuple(int(x) for x in str(run.keep_checkpoints).split(',') if x.strip())
-    except ValueError: raise ValueError(f"keep_checkpoints={run.keep_checkpoints!r} must be round numbers separated by commas, e.g. '15,25'") from None
-
-def split_options(options:dict):
-    "Resolve keyword options into (RunConfig, TrainConfig, algorithm config), naming any option no config has"
-    run_f, train_f = {f.name for f in fields(RunConfig)}, {f.name for f in fields(TrainConfig)}
-    run = RunConfig(**{k: v for k, v in options.items() if k in run_f})
-    cls = algorithm_config(run.algorithm)
-    algo_f = {f.name for f in fields(cls)} if cls else set()
-    if (unknown := sorted(set(options) - run_f - train_f - algo_f)):
-        raise ValueError(f"options {unknown} are not options of this run (algorithm={run.algorithm!r}); allowed: {sorted(run_f | train_f | algo_f)}")
-    check_choice('dataset', run.dataset, DATASETS); check_choice('partition', run.partition, PARTITIONS)
-    check_choice('test_view', run.test_view, TEST_VIEWS); check_choice('model', run.model, MODELS)
-    kept_rounds(run)
-    algo = cls(**{k: v for k, v in options.items() if k in algo_f}) if cls else None
-    return run, TrainConfig(**{k: v for k, v in options.items() if k in train_f}), algo
-
-# %% ../nbs/08_cli.ipynb #495019ed
-def build_data(run:RunConfig):
-    "The federated data a run configuration describes (every client's partition and test set)"
-    ds = load_dataset(run.dataset, run.data_root or None, run.download)
-    angles = [int(a) for a in str(run.angles).split(',') if a.strip()]
-    return make_fed_data(ds, run.clients, run.partition, run.seed, run.test_view, run.max_train, k=run.k, alpha=run.alpha, min_size=run.min_size, angles=angles)
-
-def build_algorithm(run:RunConfig, train:TrainConfig, algo_cfg, n_classes:int, input_shape:tuple):
-    "The algorithm object, with a freshly initialized (seeded) model for this data's classes and input shape"
-    model = make_model(run.model, n_classes, tuple(input_shape), run.pretrained, seed=run.seed)
-    return ALGORITHMS[run.algorithm](model, train, algo_cfg)
-
-def build(run:RunConfig, train:TrainConfig, algo_cfg=None):
-    "The federated data and the algorithm object a configuration describes"
-    if run.threads: torch.set_num_threads(run.threads)
-    fed = build_data(run)
-    return fed, build_algorithm(run, train, algo_cfg, fed.n_classes, fed.input_shape)
-
-def resolved_config(run, train, algo_cfg):
-    "The JSON-able configuration saved as config.json"
-    return {'run': asdict(run), 'train': asdict(train), 'algorithm': asdict(algo_cfg) if algo_cfg else {}}
-
-# %% ../nbs/08_cli.ipynb #0c450e32
-def run(out:str|Path|None=None, # run folder (None: nothing written)
-        resume:bool=False, overwrite:bool=False, progress:bool|None=None,
-        **options): # any field of RunConfig, TrainConfig or the algorithm's Config
-    "Run one federated experiment described by keyword options; returns its summary"
-    cfgs = split_options(options)
-    fed, algo = build(*cfgs)
-    r = cfgs[0]
-    return run_federated(algo, fed, rounds=r.rounds, seed=r.seed, participation=r.participation, eval_every=r.eval_every,
-                         out=out, ckpt_every=r.ckpt_every, resume=resume, overwrite=overwrite, config=resolved_config(*cfgs), progress=progress,
-                         keep=kept_rounds(r))
+__all__ = ['CHOICES', 'DEMO_SETTINGS', 'DEMO_METHODS', 'add_config_flags', 'add_experiment_flags', 'add_flower_parser',
+           'make_parser', 'format_result', 'main', 'run_diagnostic', 'run_flower', 'run_study_command', 'demo']
 
 # %% ../nbs/08_cli.ipynb #bef90653
 CHOICES = {'algorithm': lambda: sorted(ALGORITHMS), 'dataset': lambda: DATASETS, 'partition': lambda: PARTITIONS,
@@ -156,6 +65,7 @@ def make_parser():
     r.add_argument('--out', required=True, help='run folder: config.json, rounds.jsonl, summary.json, checkpoint.pt')
     r.add_argument('--resume', action='store_true', help='continue the run in --out from its checkpoint')
     r.add_argument('--overwrite', action='store_true', help='replace what --out holds')
+    r.add_argument('--config', default=None, help="start from a saved configuration (a run's config.json or its folder); flags override it")
     add_experiment_flags(r)
     ds = sub.add_parser('donor-swap', help="donor-swap diagnostic on a finished hdcfl run: writes donor_swap.json into it")
     ds.add_argument('run_dir', help='a finished hdcfl run folder')
@@ -171,7 +81,8 @@ def make_parser():
     add_config_flags(ab, ALGORITHMS['hdcfl'].Config, 'hdcfl options', seen_ab)
     d = sub.add_parser('demo', help='the embedded demo: every method on digits (rotation and LS-2), a table and figures')
     d.add_argument('--out', default='runs/demo', help='folder for the demo runs (replaced on each call)')
-    d.add_argument('--figures', default='figures', help='folder for the demo figures')
+    d.add_argument('--figures', default=None, help='folder for the demo figures (default: OUT/figures)')
+    d.add_argument('--threads', type=int, default=1, help='torch threads per run (default 1: the printed numbers depend on it)')
     add_flower_parser(sub)
     st = sub.add_parser('study', help='a whole study (cells read when finished, resumed when interrupted, shared with other workers)')
     st.add_argument('name', choices=['cifar10'], help='cifar10: every method, three settings, three seeds, HDC-FL ablations (nbs/10_cifar10)')
@@ -194,15 +105,17 @@ def main(argv=None):
     "Entry point of the `hdcfl` console script"
     args = vars(make_parser().parse_args(argv))
     cmd = args.pop('command')
-    if cmd == 'demo': demo(args['out'], args['figures']); return
+    if cmd == 'demo': demo(args['out'], args['figures'], threads=args['threads']); return
     if cmd in ('donor-swap', 'ablation'): return run_diagnostic(cmd, args)
     if cmd == 'flower': return run_flower(args)
     if cmd == 'study': return run_study_command(args)
-    out, resume, overwrite = args.pop('out'), args.pop('resume'), args.pop('overwrite')
-    options = {k: v for k, v in args.items() if v is not None}
-    try: s = run(out=out, resume=resume, overwrite=overwrite, **options)
+    out, resume, overwrite, config = args.pop('out'), args.pop('resume'), args.pop('overwrite'), args.pop('config')
+    try:
+        options = {**(Experiment.load(config).options() if config else {}), **{k: v for k, v in args.items() if v is not None}}
+        s = run(out=out, resume=resume, overwrite=overwrite, **options)
     except (ValueError, FileExistsError, FileNotFoundError, RuntimeError) as e: sys.exit(f"hdcfl run: error: {e}")
-    print(format_result(s)); print(f"wrote {out}")
+    print(format_result(s))
+    print(f"wrote {out}")
 
 # %% ../nbs/08_cli.ipynb #375f461d
 def run_diagnostic(cmd:str, args:dict):
@@ -261,16 +174,21 @@ def run_study_command(args:dict):
 DEMO_SETTINGS = {'rotation': dict(partition='rotation'), 'ls2': dict(partition='ls', k=2)}
 DEMO_METHODS = ('hdcfl', 'fedavg-se', 'fedavg', 'local')
 
-def demo(out='runs/demo', figures='figures', rounds:int=30, methods=DEMO_METHODS, settings=None, progress=None):
+def demo(out='runs/demo', # folder for the runs (replaced on each call)
+         figures=None, # folder for the figures (default: out/figures)
+         rounds:int=30, methods=DEMO_METHODS, settings=None, progress=None,
+         threads:int=1): # torch threads per run: the numbers depend on it, so it is pinned
     "Every method on digits (rotation, LS-2): prints and returns a table, writes curves to `figures`"
     import pandas as pd
-    rows, t0 = [], time.time()
+    rows, t0, figures = [], time.time(), Path(figures or Path(out) / 'figures')
     for sname, sopts in (settings or DEMO_SETTINGS).items():
         runs = {}
         for m in methods:
-            runs[m] = s = run(out=Path(out) / sname / m, overwrite=True, progress=progress, algorithm=m, rounds=rounds, test_view='matched', **sopts)
-            rows.append({'setting': sname, 'method': m, **{k: round(s['final'][k], 2) for k in ('mean', 'worst', 'bottom20', 'gap')}, 'wall_s': s['wall_s']})
-        plot_curves(runs, f'digits, {sname}, 20 clients', Path(figures) / f'demo_digits_{sname}.png')
+            runs[m] = s = run(out=Path(out) / sname / m, overwrite=True, progress=progress, algorithm=m, rounds=rounds,
+                              test_view='matched', threads=threads, **sopts)
+            rows.append({'setting': sname, 'method': m, **{k: round(s['final'][k], 2) for k in ('mean', 'worst', 'bottom20', 'gap')}})
+        plot_curves(runs, f'digits, {sname}, 20 clients', figures / f'demo_digits_{sname}.png')
     table = pd.DataFrame(rows).set_index(['setting', 'method'])
-    print(table.to_string()); print(f"total {time.time() - t0:.0f} s; runs in {out}, figures in {figures}")
+    print(table.to_string())
+    print(f"total {time.time() - t0:.0f} s; runs in {out}, figures in {figures}")
     return table

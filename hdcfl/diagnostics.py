@@ -14,6 +14,7 @@ from sklearn.metrics import roc_auc_score, average_precision_score
 from .clustering import descriptors
 from .models import load_encoder, load_head
 from .core import atomic_write
+from .runs import Experiment
 from .training import evaluate
 
 # %% auto #0
@@ -81,7 +82,6 @@ def donor_swap(model, fed, encoders:list, heads:list, shared:dict|None=None, ran
 # %% ../nbs/05_diagnostics.ipynb #16144727
 def load_run_cache(run_dir:Path, checkpoint:str='checkpoint.pt'): # the final checkpoint, or a kept one (checkpoint-rNN.pt)
     "Configuration, federated data, algorithm and a checkpoint of a finished run with a cache of client encoders"
-    from hdcfl.cli import build, split_options
     run_dir = Path(run_dir)
     if not (run_dir / 'config.json').exists() or not (run_dir / checkpoint).exists():
         raise FileNotFoundError(f"run_dir={str(run_dir)!r} holds no finished run (config.json and {checkpoint})")
@@ -89,7 +89,7 @@ def load_run_cache(run_dir:Path, checkpoint:str='checkpoint.pt'): # the final ch
     ck = torch.load(run_dir / checkpoint, weights_only=False)
     if 'cache' not in ck['server']:
         raise ValueError(f"run_dir={str(run_dir)!r}: a {cfg['run']['algorithm']} run keeps no cache of client encoders and heads; donor-swap needs an hdcfl run")
-    fed, algo = build(*split_options({**cfg['run'], **cfg['train'], **cfg['algorithm']}))
+    fed, algo = Experiment.from_config(cfg).build()
     return cfg, fed, algo, ck
 
 # %% ../nbs/05_diagnostics.ipynb #2bc697be

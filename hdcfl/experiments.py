@@ -10,11 +10,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .cli import run, split_options, resolved_config
+from .runs import run, Experiment, identity, read_rounds
 from .core import check_choice
 from .diagnostics import donor_swap_run, donor_swap_name
 from .hdcfl import refresh_table
-from .training import read_rounds
+from .training import ALGORITHMS
 
 # %% auto #0
 __all__ = ['METRICS', 'HDCFL_VARIANTS', 'ABLATIONS', 'cell_config', 'check_cell', 'run_cell', 'run_grid', 'lock_path', 'claim',
@@ -26,12 +26,12 @@ METRICS = ('mean', 'worst', 'bottom20', 'gap')
 
 def cell_config(options:dict):
     "The resolved configuration of a cell's options, as its config.json holds it"
-    return json.loads(json.dumps(resolved_config(*split_options(options)), default=str))
+    return Experiment.resolve(**options).to_config()
 
 def check_cell(cell:Path, options:dict):
     "A cell folder must hold a run of the cell's own configuration (a changed grid must not read old runs)"
     saved = json.loads((cell / 'config.json').read_text()) if (cell / 'config.json').exists() else None
-    if saved is not None and saved != cell_config(options):
+    if saved is not None and identity(saved) != identity(cell_config(options)):
         raise ValueError(f"cell {str(cell)!r} holds a run of another configuration; move it away or use another out")
 
 def run_cell(out:Path, progress=None, **options):
@@ -175,7 +175,6 @@ HDCFL_VARIANTS = 'hard:membership=hard;raw:descriptor=raw;spread:temperature=spr
 def cifar10_study(data_root:str='../shared/data/cifar10-jpeg.tar.xz', # the JPEG copy (or any CIFAR-10 image tree)
                   methods=None): # default: every registered algorithm, HDC-FL and FedAvg-SE first
     "The CIFAR-10 study's spec: settings, methods, HDC-FL's ablations and donor-swaps, seeds 42, 123, 2026"
-    from hdcfl.training import ALGORITHMS
     methods = methods or ('hdcfl', 'fedavg-se', *sorted(set(ALGORITHMS) - {'hdcfl', 'fedavg-se'}))
     return {'seeds': (42, 123, 2026),
             'common': dict(dataset='imagefolder', data_root=str(data_root), model='cnn-bn', clients=20, max_train=250,

@@ -24,8 +24,8 @@ import hdcfl
 from .core import check_choice, atomic_write, tensor_items
 from .data import ClientData, FedData
 from .training import (ALGORITHMS, TrainConfig, FitContext, NonFiniteLoss, sample_clients, client_generator, evaluate,
-                       round_record, summarize, prepare_out, check_schedule, read_rounds)
-from .cli import RunConfig, split_options, resolved_config, build_data, build_algorithm
+                       round_record, summarize, check_schedule)
+from .runs import RunConfig, split_options, resolved_config, build_data, build_algorithm, prepare_out, read_rounds
 
 # %% auto #0
 __all__ = ['DATA_FIELDS', 'STATE_KEYS', 'client_app', 'server_app', 'APP_NAME', 'MODES', 'pack', 'unpack', 'FlowerConfig',
@@ -387,7 +387,8 @@ def connect_clients(grid:Grid, n:int, wait:float, timeout:float):
 def server_main(grid:Grid, context:Context):
     "The ServerApp's main: the whole federated run"
     fl, run, train, algo_cfg = app_config(context.run_config)
-    check_schedule(run.rounds, run.eval_every, run.ckpt_every); sample_clients(run.clients, run.participation, run.seed, 1)
+    check_schedule(run.rounds, run.eval_every)
+    sample_clients(run.clients, run.participation, run.seed, 1)
     if run.threads: torch.set_num_threads(run.threads)
     out = Path(fl.out) if fl.out else None
     config = {**resolved_config(run, train, algo_cfg), 'engine': 'flower', 'flower': asdict(fl)}

@@ -4,25 +4,22 @@
 
 # %% ../nbs/02_training.ipynb #880e1513
 from __future__ import annotations
-import dataclasses, hashlib, io, json, math, os, shutil, tempfile, time
-from dataclasses import dataclass, asdict, field
-from pathlib import Path
+import json, math, os, time
+from dataclasses import dataclass
 
 import numpy as np
 import torch
 import torch.nn.functional as F
 
 import hdcfl
-from .core import check_choice, atomic_write, config_hash
-from .data import FedData, ClientData, make_fed_data, load_dataset
+from .data import FedData, ClientData
 from .models import SplitModel, encoder_state, head_state, load_encoder, load_head, get_state, weighted_average
 
 # %% auto #0
 __all__ = ['ALGORITHMS', 'TrainConfig', 'NonFiniteLoss', 'local_train', 'evaluate', 'client_metrics', 'register', 'FitContext',
            'Algorithm', 'FedAvgSE', 'FedAvg', 'Local', 'sample_clients', 'client_generator', 'fit_round',
-           'evaluate_clients', 'atomic_write', 'config_hash', 'prepare_out', 'load_checkpoint', 'read_rounds',
-           'round_record', 'versions', 'start_run', 'save_checkpoint', 'summarize', 'check_schedule', 'run_federated',
-           'plot_curves']
+           'evaluate_clients', 'round_record', 'versions', 'fresh_state', 'summarize', 'check_schedule',
+           'run_federated', 'plot_curves']
 
 # %% ../nbs/02_training.ipynb #63cac331
 if os.environ.get('IN_TEST'): torch.set_num_threads(1)  # nbdev_test runs notebooks in parallel: one thread each
@@ -200,52 +197,6 @@ def evaluate_clients(algo:Algorithm, server:dict, clients:list, fed:FedData, rnd
             out.setdefault(view, []).append(evaluate(model, fed[k], device=algo.train.device))
     return out
 
-# %% ../nbs/02_training.ipynb #5175ea8b
-def atomic_write(path:Path, data:bytes|str):
-    "Write `data` to `path` through a temporary file in the same folder"
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f'.{path.name}.')
-    with os.fdopen(fd, 'wb') as f: f.write(data.encode() if isinstance(data, str) else data)
-    os.replace(tmp, path)
-
-def config_hash(config:dict):
-    "A short hash of a JSON-able configuration"
-    return hashlib.sha256(json.dumps(config, sort_keys=True, default=str).encode()).hexdigest()[:16]
-
-# %% ../nbs/02_training.ipynb #32811dad
-def prepare_out(out:Path, config:dict, resume:bool, overwrite:bool):
-    "Create or check the run folder; returns the checkpoint to resume from (or None)"
-    out = Path(out)
-    if resume and overwrite: raise ValueError("resume and overwrite: choose one")
-    if out.exists() and any(out.iterdir()):
-        if overwrite: shutil.rmtree(out)
-        elif not resume: raise FileExistsError(f"out={str(out)!r} exists and is not empty; pass resume=True (--resume) to continue it or overwrite=True (--overwrite) to replace it")
-    out.mkdir(parents=True, exist_ok=True)
-    old = out / 'config.json'
-    if old.exists() and json.loads(old.read_text()) != json.loads(json.dumps(config, default=str)):
-        raise ValueError(f"resume: out={str(out)!r} holds a run of another configuration; use another out, or overwrite=True")
-    atomic_write(old, json.dumps(config, indent=1, default=str))
-    return load_checkpoint(out / 'checkpoint.pt', config) if resume and (out / 'checkpoint.pt').exists() else None
-
-# %% ../nbs/02_training.ipynb #59b06a3c
-def load_checkpoint(path:Path, config:dict):
-    "Read a checkpoint, checking it is whole and belongs to `config`"
-    try: ck = torch.load(path, weights_only=False)
-    except Exception as e: raise RuntimeError(f"checkpoint {str(path)!r} is truncated or unreadable ({type(e).__name__}); rerun with overwrite=True (--overwrite) to start again") from e
-    if ck.get('config_hash') != config_hash(config):
-        raise ValueError(f"checkpoint {str(path)!r} belongs to another configuration; rerun with overwrite=True (--overwrite) to start again")
-    return ck
-
-def read_rounds(path:Path, upto:int|None=None):
-    "The complete records of `rounds.jsonl`, up to round `upto`"
-    if not Path(path).exists(): return []
-    recs = []
-    for line in Path(path).read_text().splitlines():
-        try: rec = json.loads(line)
-        except json.JSONDecodeError: break          # a line cut short by a kill
-        if upto is None or rec['round'] <= upto: recs.append(rec)
-    return recs
-
 # %% ../nbs/02_training.ipynb #9539bc70
 def round_record(rnd:int, evals:dict, info:dict, sampled):
     "The JSON record of an evaluated round"
@@ -257,21 +208,9 @@ def round_record(rnd:int, evals:dict, info:dict, sampled):
 def versions(): return {'torch': torch.__version__, 'hdcfl': hdcfl.__version__}
 
 # %% ../nbs/02_training.ipynb #b8ef82e0
-def start_run(algo:Algorithm, fed:FedData, rounds:int, seed:int, out:Path|None, config:dict, resume:bool, overwrite:bool):
-    "First round, server and client states, best record and history: fresh, or from the checkpoint in `out`"
-    ck = prepare_out(out, config, resume, overwrite) if out else None
-    if ck: state = ck['round'] + 1, ck['server'], ck['clients'], ck['best'], read_rounds(out / 'rounds.jsonl', ck['round'])
-    else: state = 1, algo.server_init(fed.sizes, rounds, seed), [algo.client_init(k) for k in range(len(fed))], None, []
-    if out: atomic_write(out / 'rounds.jsonl', ''.join(json.dumps(r) + '\n' for r in state[-1]))
-    return state
-
-def save_checkpoint(out:Path, rnd:int, config:dict, server:dict, clients:list, best:dict|None,
-                    keep:bool=False): # also keep this round's checkpoint as checkpoint-rNN.pt
-    "Write everything needed to go on after round `rnd`, atomically"
-    buf = io.BytesIO()
-    torch.save({'round': rnd, 'config_hash': config_hash(config), 'server': server, 'clients': clients, 'best': best}, buf)
-    atomic_write(out / 'checkpoint.pt', buf.getvalue())
-    if keep: atomic_write(out / f'checkpoint-r{rnd}.pt', buf.getvalue())
+def fresh_state(algo:Algorithm, fed:FedData, rounds:int, seed:int):
+    "A run's start: first round, server and client states, best record and history"
+    return 1, algo.server_init(fed.sizes, rounds, seed), [algo.client_init(k) for k in range(len(fed))], None, []
 
 def summarize(history:list, best:dict, t0:float):
     "The summary of a run: final and best round metrics, wall time and versions"
@@ -279,38 +218,34 @@ def summarize(history:list, best:dict, t0:float):
     return {'final': pick(history[-1]), 'best': pick(best), 'wall_s': round(time.time() - t0, 3), 'versions': versions()}
 
 # %% ../nbs/02_training.ipynb #1e9874f5
-def check_schedule(rounds:int, eval_every:int, ckpt_every:int):
-    "Rounds and intervals must be integers >= 1"
-    for name, v in (('rounds', rounds), ('eval_every', eval_every), ('ckpt_every', ckpt_every)):
+def check_schedule(rounds:int, eval_every:int):
+    "Rounds and the evaluation interval must be integers >= 1"
+    for name, v in (('rounds', rounds), ('eval_every', eval_every)):
         if not (isinstance(v, int) and v >= 1): raise ValueError(f"{name}={v!r} must be an integer >= 1")
 
 # %% ../nbs/02_training.ipynb #82a28102
 def run_federated(algo:Algorithm, fed:FedData,
                   rounds:int=30, seed:int=42, participation:float=1.0, eval_every:int=1,
-                  out:str|Path|None=None, # run folder; None keeps everything in memory
-                  ckpt_every:int=5, resume:bool=False, overwrite:bool=False,
-                  keep=(), # rounds whose checkpoint is also kept as checkpoint-rNN.pt (e.g. for a diagnostic)
-                  config:dict|None=None, # the resolved configuration saved in config.json (default: a minimal one)
+                  folder=None, # a `hdcfl.runs.RunFolder` that writes the run (None: everything in memory)
                   progress:bool|None=None): # tqdm bar; None shows it only on a terminal
-    "Run `rounds` rounds of `algo` on `fed`; returns the summary (and writes the run folder when `out` is given)"
+    "Run `rounds` rounds of `algo` on `fed`; returns the summary, the history and the final states"
     from tqdm.auto import tqdm
-    check_schedule(rounds, eval_every, ckpt_every); sample_clients(len(fed), participation, seed, 1)
-    config = config or {'algorithm': algo.name, 'rounds': rounds, 'seed': seed, 'participation': participation, 'eval_every': eval_every, 'data': fed.config}
-    t0, out = time.time(), Path(out) if out else None
-    start, server, clients, best, history = start_run(algo, fed, rounds, seed, out, config, resume, overwrite)
-    bar = tqdm(range(start, rounds + 1), initial=start - 1, total=rounds, desc=algo.name, disable=(not progress) if progress is not None else None)
+    check_schedule(rounds, eval_every)
+    sample_clients(len(fed), participation, seed, 1)
+    t0, fresh = time.time(), lambda: fresh_state(algo, fed, rounds, seed)
+    start, server, clients, best, history = folder.start(algo, fed, rounds, seed, participation, eval_every, fresh) if folder else fresh()
+    bar = tqdm(range(start, rounds + 1), initial=start - 1, total=rounds, desc=algo.name,
+               disable=(not progress) if progress is not None else None)
     for rnd in bar:
         info, sampled = fit_round(algo, server, clients, fed, rnd, seed, participation)
         if rnd % eval_every == 0 or rnd == rounds or algo.wants_eval(server, rnd):
             history.append(rec := round_record(rnd, evaluate_clients(algo, server, clients, fed, rnd, seed), info, sampled))
             if best is None or rec['mean'] > best['mean']: best = rec
-            if out:
-                with open(out / 'rounds.jsonl', 'a') as f: f.write(json.dumps(rec) + '\n')
+            if folder: folder.record(rec)
             bar.set_postfix(mean=f"{rec['mean']:.1f}", worst=f"{rec['worst']:.1f}")
-        if out and (rnd % ckpt_every == 0 or rnd == rounds or rnd in keep):
-            save_checkpoint(out, rnd, config, server, clients, best, keep=rnd in keep)
+        if folder: folder.after_round(rnd, rounds, server, clients, best)
     summary = {**summarize(history, best, t0), 'algorithm': algo.name, 'rounds': rounds}
-    if out: atomic_write(out / 'summary.json', json.dumps(summary, indent=1))
+    if folder: folder.finish(summary)
     return {**summary, 'history': history, 'server': server, 'clients': clients}
 
 # %% ../nbs/02_training.ipynb #0339a9b3

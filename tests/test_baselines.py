@@ -4,7 +4,7 @@ evaluation model (fine-tuning, cluster choice and all) without touching it."""
 import dataclasses
 import pytest
 import torch
-from hdcfl.cli import build, split_options
+from hdcfl.runs import build, split_options
 from hdcfl.training import ALGORITHMS, fit_round, evaluate_clients, FitContext, client_generator
 
 class SplitReadError(AssertionError): pass

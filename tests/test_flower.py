@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from conftest import hdcfl, rounds_of
 
-from hdcfl.cli import run as run_inprocess
+from hdcfl.runs import run as run_inprocess
 from hdcfl.flower import launch, privacy_check, read_audit, group_alive
 
 # one torch thread everywhere: then both engines do the same float operations in the same order

@@ -48,7 +48,7 @@ def test_same_seed_same_numbers(tmp_path):
 
 def test_non_finite_loss_stops_and_keeps_the_last_checkpoint(tmp_path):
     import dataclasses, pytest, torch
-    from hdcfl.cli import build, split_options
+    from hdcfl.runs import build, split_options, RunFolder
     from hdcfl.training import FedAvgSE, NonFiniteLoss, run_federated
 
     class NaNAtRound3(FedAvgSE):
@@ -59,7 +59,7 @@ def test_non_finite_loss_stops_and_keeps_the_last_checkpoint(tmp_path):
 
     fed, algo = build(*split_options(dict(clients=8, seed=7)))
     with pytest.raises(NonFiniteLoss, match='round 3, client 0: local loss is nan'):
-        run_federated(NaNAtRound3(algo.model), fed, rounds=5, out=tmp_path, ckpt_every=1, progress=False)
+        run_federated(NaNAtRound3(algo.model), fed, rounds=5, folder=RunFolder(tmp_path, ckpt_every=1), progress=False)
     ck = torch.load(tmp_path / 'checkpoint.pt', weights_only=False)
     assert ck['round'] == 2 and all(torch.isfinite(v).all() for v in ck['server']['encoder'].values())
     assert not (tmp_path / 'summary.json').exists() and len(rounds_of(tmp_path)) == 2
