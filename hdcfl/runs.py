@@ -171,9 +171,9 @@ def check_resumable(out:Path, config:dict):
     changed = sorted(k for part in ('run', 'train', 'algorithm') for k in set(a.get(part, {})) | set(b.get(part, {}))
                      if a.get(part, {}).get(k) != b.get(part, {}).get(k))
     if changed == ['rounds']:
-        raise ValueError(f"resume: out={str(out)!r} holds a run of {a['run']['rounds']} rounds, asked for {b['run']['rounds']}: "
-                         f"the number of rounds is part of a run (schedules such as HDC-FL's activation and refreshes depend "
-                         f"on it), so a longer run is another run; use another out")
+        raise ValueError(f"resume: out={str(out)!r} holds a run of another configuration: {a['run']['rounds']} rounds, asked for "
+                         f"{b['run']['rounds']}; the number of rounds is part of a run (schedules such as HDC-FL's activation "
+                         f"and refreshes depend on it), so a longer run is another run; use another out")
     if changed: raise ValueError(f"resume: out={str(out)!r} holds a run of another configuration (differs in {changed}); "
                                  f"use another out, or overwrite=True")
 
