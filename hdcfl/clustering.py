@@ -6,8 +6,6 @@
 from __future__ import annotations
 import numpy as np
 import torch
-from sklearn.cluster import KMeans
-from sklearn.metrics import silhouette_score, adjusted_rand_score
 
 from .core import check_choice
 from .models import weighted_average, mix_states
@@ -59,6 +57,7 @@ def spherical_kmeans(z_K_r:np.ndarray, # unit-norm descriptors
     "Hard labels (K,) and unit-norm centroids (G x r) of spherical k-means on `z_K_r`"
     if not (isinstance(n_groups, (int, np.integer)) and n_groups >= 1): raise ValueError(f"groups={n_groups!r} must be an integer >= 1")
     G = min(n_groups, len(z_K_r))
+    from sklearn.cluster import KMeans   # imported here: a client's process never groups, and scikit-learn is slow to import
     labels = KMeans(G, init='k-means++', n_init=n_init, random_state=seed).fit(z_K_r).labels_
     for _ in range(max_iter):
         mu_G_r = np.stack([z_K_r[labels == g].sum(0) if (labels == g).any() else np.zeros(z_K_r.shape[1]) for g in range(G)])
@@ -71,6 +70,7 @@ def spherical_kmeans(z_K_r:np.ndarray, # unit-norm descriptors
 # %% ../nbs/03_clustering.ipynb #856a4173
 def silhouette(z_K_r:np.ndarray, labels:np.ndarray):
     "Cosine silhouette of a grouping (nan when it has fewer than 2 or more than K-1 groups)"
+    from sklearn.metrics import silhouette_score   # the server's only
     n = len(np.unique(labels))
     return float(silhouette_score(z_K_r, labels, metric='cosine')) if 2 <= n <= len(labels) - 1 else float('nan')
 
@@ -131,6 +131,7 @@ def membership_entropy(pi_K_G:np.ndarray):
 
 def assignment_ari(prev:dict|None, now:dict): # {client: group} of two refreshes
     "Adjusted Rand index between two hard assignments over their common clients (nan when fewer than 2)"
+    from sklearn.metrics import adjusted_rand_score   # the server's only
     common = sorted(set(prev or {}) & set(now))
     return float(adjusted_rand_score([prev[k] for k in common], [now[k] for k in common])) if len(common) >= 2 else float('nan')
 

@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 import torch
 from PIL import Image
 
@@ -364,6 +363,7 @@ def make_fed_data(ds:ImageDataset, # the images
 # %% ../nbs/00_data.ipynb #351afa68
 def summary(fed:FedData):
     "One row per client: angle, training and test size, classes held and the largest class's share"
+    import pandas as pd   # imported here, not at the top: a Flower node's fresh process per message should not pay for it
     h = fed.hist_N_C
     return pd.DataFrame({'angle': fed.angles, 'n_train': fed.sizes, 'n_test': [len(c.test_idx) for c in fed.clients],
                          'classes': (h > 0).sum(1), 'top_share': (h.max(1) / h.sum(1)).round(3)}, index=pd.RangeIndex(len(fed), name='client'))

@@ -6,7 +6,6 @@
 from __future__ import annotations
 from dataclasses import dataclass, replace
 import numpy as np
-import pandas as pd
 import torch
 from fastcore.basics import patch_to
 
@@ -203,6 +202,7 @@ def record_messages(algo):
 # %% ../nbs/04_hdcfl.ipynb #85462b1f
 def refresh_table(history:list): # the round records of an HDC-FL run
     "One row per refresh: grouping diagnostics, prototype distances and personalization gain"
+    import pandas as pd   # imported here, not at the top: a Flower node's fresh process per message should not pay for it
     rows = []
     for rec in history:
         ref, vm = (rec.get('server') or {}).get('refresh'), rec['view_metrics']

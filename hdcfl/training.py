@@ -252,6 +252,7 @@ def run_federated(algo:Algorithm, fed:FedData,
 def plot_curves(runs:dict, # name -> summary (or list of round records)
                 title:str='', path:str|Path|None=None): # save the figure here when given
     "Mean and worst-client accuracy over rounds, one line per run"
+    import matplotlib.pyplot as plt   # imported here, not at the top: a Flower node's fresh process per message should not pay for it
     from hdcfl.core import save_figure
     fig, axs = plt.subplots(1, 2, figsize=(9, 3.2), sharex=True)
     for name, s in runs.items():
@@ -261,6 +262,3 @@ def plot_curves(runs:dict, # name -> summary (or list of round records)
     axs[0].legend(); fig.suptitle(title); fig.tight_layout()
     if path: save_figure(fig, path)
     return fig
-
-# %% ../nbs/02_training.ipynb #fb4609be
-import matplotlib.pyplot as plt

@@ -7,9 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 import numpy as np
 import torch
-from scipy.linalg import subspace_angles
-from scipy.cluster.hierarchy import linkage, fcluster
-from scipy.spatial.distance import squareform
 from fastcore.basics import patch_to
 from ..core import check_choice
 from ..models import get_state, weighted_average
@@ -54,6 +51,7 @@ def subspace_distance(U:torch.Tensor, V:torch.Tensor, measure:str='basis-min'):
     check_choice('measure', measure, MEASURES)
     U, V = U.double().numpy(), V.double().numpy()
     if measure == 'basis-min': return float(np.degrees(np.arccos(np.clip(U.T @ V, -1, 1)).min()))
+    from scipy.linalg import subspace_angles   # imported here: a client's process never measures distances
     th = subspace_angles(U, V)
     return float(th.mean() if measure == 'principal-mean' else th.min())
 
@@ -67,6 +65,8 @@ def subspace_distances(Us:list, measure:str='basis-min'):
 def cluster_subspaces(A_K_K:np.ndarray, threshold:float=1.5, method:str='weighted'):
     "Cluster labels (0-based) from hierarchical clustering of a distance matrix cut at `threshold`"
     check_choice('cluster_linkage', method, LINKAGES)
+    from scipy.cluster.hierarchy import linkage, fcluster   # the server's only
+    from scipy.spatial.distance import squareform
     if len(A_K_K) == 1: return np.zeros(1, dtype=int)
     return fcluster(linkage(squareform(A_K_K, checks=False), method=method), t=threshold, criterion='distance') - 1
 
