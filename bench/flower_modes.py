@@ -8,7 +8,7 @@ in-process run, over every evaluated round.
 import argparse, json, shutil, time
 from pathlib import Path
 from hdcfl.runs import run
-from hdcfl.flower import launch
+from hdcfl.flower.launch import launch
 
 p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
 p.add_argument('--algorithm', default='hdcfl'); p.add_argument('--clients', type=int, default=4); p.add_argument('--rounds', type=int, default=3)

@@ -136,7 +136,10 @@ def run_diagnostic(cmd:str, args:dict):
 # %% ../nbs/08_cli.ipynb #346db04d
 def run_flower(args:dict):
     "The `flower` sub-command: one run on Flower's simulation engine or on local SuperLink/SuperNode processes"
-    from hdcfl.flower import launch, privacy_check, write_partitions, check_out   # Flower is imported only here (hdcfl.flower imports this module)
+    # Flower is imported only here: the other sub-commands do not pay for it
+    from hdcfl.flower.launch import launch, check_out
+    from hdcfl.flower.serverapp import privacy_check
+    from hdcfl.flower.clientapp import write_partitions
     mode = {'simulate': 'simulation', 'deploy': 'deployment', 'partition': 'partition'}[args.pop('mode')]
     out, overwrite, audit, round_timeout, timeout, kill, restart = (args.pop(k) for k in ('out', 'overwrite', 'audit', 'round_timeout', 'timeout', 'kill', 'restart'))
     try:

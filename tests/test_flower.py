@@ -7,7 +7,8 @@ import pytest
 from conftest import hdcfl, rounds_of
 
 from hdcfl.runs import run as run_inprocess
-from hdcfl.flower import launch, privacy_check, read_audit, group_alive
+from hdcfl.flower.launch import launch, group_alive
+from hdcfl.flower.serverapp import privacy_check, read_audit
 
 # one torch thread everywhere: then both engines do the same float operations in the same order
 BASE = dict(dataset='digits', partition='rotation', clients=3, rounds=3, seed=11, threads=1)
