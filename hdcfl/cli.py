@@ -13,7 +13,7 @@ from fastcore.docments import docments
 from .data import DATASETS, PARTITIONS, TEST_VIEWS
 from .models import MODELS
 from .training import ALGORITHMS, TrainConfig, plot_curves
-from .runs import RunConfig, Experiment, run
+from .runs import RunConfig, Experiment, run, import_modules
 
 # %% auto #0
 __all__ = ['CHOICES', 'DEMO_SETTINGS', 'DEMO_METHODS', 'add_config_flags', 'add_experiment_flags', 'add_flower_parser',
@@ -21,7 +21,7 @@ __all__ = ['CHOICES', 'DEMO_SETTINGS', 'DEMO_METHODS', 'add_config_flags', 'add_
 
 # %% ../nbs/08_cli.ipynb #bef90653
 CHOICES = {'algorithm': lambda: sorted(ALGORITHMS), 'dataset': lambda: DATASETS, 'partition': lambda: PARTITIONS,
-           'test_view': lambda: TEST_VIEWS, 'model': lambda: MODELS}
+           'test_view': lambda: TEST_VIEWS, 'model': lambda: list(MODELS)}
 
 def add_config_flags(parser:argparse.ArgumentParser, cls, title:str, seen:set):
     "Add one `--flag` per field of dataclass `cls` (skipping names already in `seen`)"
@@ -103,6 +103,9 @@ def format_result(s:dict):
 # %% ../nbs/08_cli.ipynb #cbd7b6ec
 def main(argv=None):
     "Entry point of the `hdcfl` console script"
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument('--modules', default='')
+    import_modules(pre.parse_known_args(argv)[0].modules)   # first: their algorithms' options become flags
     args = vars(make_parser().parse_args(argv))
     cmd = args.pop('command')
     if cmd == 'demo': demo(args['out'], args['figures'], threads=args['threads']); return

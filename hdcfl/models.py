@@ -12,8 +12,9 @@ from .core import check_choice
 
 # %% auto #0
 __all__ = ['MODELS', 'CLUSTER_INITS', 'SplitModel', 'conv_block', 'small_cnn', 'digits_cnn', 'imagenet_weights', 'resnet18',
-           'mobilenetv2', 'make_model', 'get_state', 'model_device', 'encoder_state', 'head_state', 'load_encoder',
-           'load_head', 'weighted_average', 'mix_states', 'relative_distance', 'reinit_state', 'cluster_states']
+           'mobilenetv2', 'register_model', 'make_model', 'get_state', 'model_device', 'encoder_state', 'head_state',
+           'load_encoder', 'load_head', 'weighted_average', 'mix_states', 'relative_distance', 'reinit_state',
+           'cluster_states']
 
 # %% ../nbs/01_models.ipynb #35b3a4ac
 class SplitModel(nn.Module):
@@ -81,22 +82,33 @@ def mobilenetv2(n_classes:int=10, in_channels:int=3, image_size:int=32, pretrain
     return SplitModel(enc, nn.Linear(m.last_channel, n_classes))
 
 # %% ../nbs/01_models.ipynb #4e97f020
-MODELS = ('auto', 'cnn', 'cnn-bn', 'digits', 'digits-bn', 'resnet18', 'mobilenetv2')
+MODELS = {'auto': None}   # name -> (builder, whether it takes pretrained weights); 'auto' picks digits or cnn
+
+def register_model(name:str, # the name used by make_model and `hdcfl run --model`
+                   pretrained:bool=False): # the builder takes `pretrained=`
+    "Decorator adding a model builder `fn(n_classes, in_channels=, image_size=[, pretrained=])` to `MODELS`"
+    def deco(fn):
+        MODELS[name] = (fn, pretrained)
+        return fn
+    return deco
+
+for _name, _fn in (('cnn', small_cnn), ('cnn-bn', partial(small_cnn, bn=True)), ('digits', digits_cnn),
+                   ('digits-bn', partial(digits_cnn, bn=True))): register_model(_name)(_fn)
+for _name, _fn in (('resnet18', resnet18), ('mobilenetv2', mobilenetv2)): register_model(_name, pretrained=True)(_fn)
 
 def make_model(name:str, # one of `MODELS`; 'auto' picks 'digits' for images of 8x8 or less, else 'cnn'
                n_classes:int, input_shape:tuple, # (C, H, W)
-               pretrained:bool=False, # torchvision ImageNet weights (resnet18, mobilenetv2)
+               pretrained:bool=False, # pretrained weights (resnet18, mobilenetv2: torchvision's ImageNet ones)
                seed:int|None=None): # seeds the initial weights
     "A `SplitModel` by name, sized for `input_shape`"
     check_choice('model', name, MODELS)
     if name == 'auto': name = 'digits' if input_shape[-1] <= 8 else 'cnn'
-    if pretrained and name not in ('resnet18', 'mobilenetv2'):
-        raise ValueError(f"pretrained=True: model={name!r} has no pretrained weights; use resnet18 or mobilenetv2")
+    fn, can_pretrain = MODELS[name]
+    if pretrained and not can_pretrain:
+        with_weights = [n for n, v in MODELS.items() if v and v[1]]
+        raise ValueError(f"pretrained=True: model={name!r} has no pretrained weights; use one of: {', '.join(with_weights)}")
     if seed is not None: torch.manual_seed(seed)
-    fn = {'cnn': small_cnn, 'cnn-bn': partial(small_cnn, bn=True), 'digits': digits_cnn,
-          'digits-bn': partial(digits_cnn, bn=True), 'resnet18': resnet18, 'mobilenetv2': mobilenetv2}[name]
-    kw = dict(pretrained=pretrained) if name in ('resnet18', 'mobilenetv2') else {}
-    model = fn(n_classes, in_channels=input_shape[0], image_size=input_shape[-1], **kw)
+    model = fn(n_classes, in_channels=input_shape[0], image_size=input_shape[-1], **(dict(pretrained=pretrained) if can_pretrain else {}))
     model.pretrained = pretrained
     return model
 

@@ -4,7 +4,7 @@
 
 # %% ../nbs/02a_runs.ipynb #ae953713
 from __future__ import annotations
-import io, json, shutil
+import importlib, io, json, shutil
 from dataclasses import dataclass, asdict, fields
 from pathlib import Path
 from typing import NamedTuple
@@ -22,9 +22,9 @@ import hdcfl.baselines.fedsoft, hdcfl.baselines.ifca, hdcfl.baselines.pacfl
 import hdcfl.baselines.fedproto, hdcfl.baselines.fedproc, hdcfl.baselines.fedhpro, hdcfl.baselines.pfedmoap
 
 # %% auto #0
-__all__ = ['OPERATIONAL', 'RunConfig', 'algorithm_config', 'Experiment', 'identity', 'build_data', 'build_algorithm',
-           'prepare_out', 'check_resumable', 'load_checkpoint', 'read_rounds', 'RunFolder', 'run', 'split_options',
-           'resolved_config', 'build', 'kept_rounds']
+__all__ = ['OPERATIONAL', 'RunConfig', 'import_modules', 'algorithm_config', 'Experiment', 'identity', 'build_data',
+           'build_algorithm', 'prepare_out', 'check_resumable', 'load_checkpoint', 'read_rounds', 'RunFolder', 'run',
+           'split_options', 'resolved_config', 'build', 'kept_rounds']
 
 # %% ../nbs/02a_runs.ipynb #b0a09d6a
 @dataclass
@@ -51,8 +51,13 @@ class RunConfig:
     keep_checkpoints: str = ''    # also keep these rounds' checkpoints as checkpoint-rNN.pt, e.g. '15,25'
     seed: int = 42                # seeds partition, initialization, sampling and batch order
     threads: int = 0              # torch CPU threads (0: torch's default)
+    modules: str = ''             # comma-separated modules to import first: ones that register your own algorithms or models
 
 OPERATIONAL = ('data_root', 'download', 'ckpt_every', 'keep_checkpoints', 'threads')   # how a run runs, not what it computes
+
+def import_modules(modules:str):
+    "Import the comma-separated `modules` (each may register algorithms or models)"
+    for m in filter(None, (s.strip() for s in str(modules).split(','))): importlib.import_module(m)
 
 def algorithm_config(name:str): # an algorithm's name
     "The options dataclass of algorithm `name` (None when it has none)"
@@ -68,6 +73,7 @@ class Experiment(NamedTuple):
     @classmethod
     def resolve(cls, **options):
         "Resolve keyword options, naming any option no configuration has"
+        import_modules(options.get('modules', ''))
         run_f, train_f = {f.name for f in fields(RunConfig)}, {f.name for f in fields(TrainConfig)}
         run = RunConfig(**{k: v for k, v in options.items() if k in run_f})
         acls = algorithm_config(run.algorithm)

@@ -1,7 +1,7 @@
 "The console script: help, a run on digits, and bad input that exits with a message naming the parameter."
 import json
 from pathlib import Path
-from conftest import hdcfl, SMALL, rounds_of
+from conftest import hdcfl, SMALL, rounds_of, BIN
 
 def test_help_lists_every_option():
     out = hdcfl('run', '--help').stdout
@@ -60,3 +60,43 @@ def test_ablation_and_donor_swap_from_the_cli(tmp_path):
     assert p.returncode != 0 and 'donor_swap.json exists' in p.stderr
     p = hdcfl('ablation', 'dropout', '--out', tmp_path / 'x', check=False)
     assert p.returncode != 0 and "ablation='dropout' is not allowed" in p.stderr
+
+def test_a_saved_configuration_reruns_with_flags_on_top(tmp_path):
+    hdcfl('run', '--out', tmp_path / 'a', '--rounds', '2', '--algorithm', 'hdcfl', '--groups', '3', *SMALL)
+    hdcfl('run', '--config', tmp_path / 'a' / 'config.json', '--out', tmp_path / 'b', '--rounds', '3')
+    a, b = (json.loads((tmp_path / n / 'config.json').read_text()) for n in 'ab')
+    assert b['run']['rounds'] == 3 and b['algorithm']['groups'] == 3
+    assert {**a['run'], 'rounds': 3} == b['run'] and a['algorithm'] == b['algorithm']
+    p = hdcfl('run', '--config', tmp_path / 'none.json', '--out', tmp_path / 'c', check=False)
+    assert p.returncode != 0 and "none.json' does not exist" in p.stderr and not (tmp_path / 'c').exists()
+
+USER_MODULE = '''
+from dataclasses import dataclass
+from torch import nn
+from hdcfl.models import SplitModel, register_model
+from hdcfl.training import FedAvgSE, register
+
+@register_model('tiny-user')
+def tiny(n_classes, in_channels=1, image_size=8):
+    return SplitModel(nn.Sequential(nn.Flatten(), nn.Linear(in_channels * image_size ** 2, 16), nn.ReLU()), nn.Linear(16, n_classes))
+
+@dataclass
+class HalfConfig:
+    shrink: float = 0.5   # a user's option
+
+@register('fedavg-se-user')
+class UserAlgorithm(FedAvgSE):
+    Config = HalfConfig
+'''
+
+def test_a_users_model_and_algorithm_plug_in(tmp_path):
+    import os, subprocess
+    (tmp_path / 'user_ext.py').write_text(USER_MODULE)
+    env = {**os.environ, 'PYTHONPATH': f"{tmp_path}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+    out = tmp_path / 'run'
+    args = [str(BIN / 'hdcfl'), 'run', '--modules', 'user_ext', '--algorithm', 'fedavg-se-user',
+            '--model', 'tiny-user', '--shrink', '0.25', '--rounds', '2', '--out', str(out), *map(str, SMALL)]
+    p = subprocess.run(args, capture_output=True, text=True, env=env, timeout=300)
+    assert p.returncode == 0, p.stderr[-2000:]
+    cfg = json.loads((out / 'config.json').read_text())
+    assert cfg['run']['model'] == 'tiny-user' and cfg['run']['modules'] == 'user_ext' and cfg['algorithm'] == {'shrink': 0.25}

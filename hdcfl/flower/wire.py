@@ -13,11 +13,11 @@ from flwr.app import Array, ArrayRecord, ConfigRecord, RecordDict
 
 from ..core import check_choice
 from ..training import ALGORITHMS, TrainConfig
-from ..runs import RunConfig, split_options
+from ..runs import RunConfig, split_options, import_modules
 
 # %% auto #0
 __all__ = ['pack', 'unpack', 'fingerprint', 'FlowerConfig', 'flower_key', 'config_classes', 'app_config_defaults', 'coerce',
-           'import_modules', 'app_config', 'run_config']
+           'app_config', 'run_config']
 
 # %% ../../nbs/07a_flower_wire.ipynb #2f3e24a2
 def pack(payload:dict): # nested dicts/lists of tensors, numpy arrays, numbers, strings, None
@@ -69,7 +69,6 @@ class FlowerConfig:
     round_timeout: float = 600.0  # seconds to wait for a phase's replies; clients that miss it are recorded as dropped
     node_wait: float = 120.0      # seconds to wait for every client's node to connect before the first round
     audit: bool = False           # log every tensor sent to a node and every client's private-state fingerprints (messages.jsonl)
-    modules: str = ''             # comma-separated modules to import first (e.g. one that registers your own algorithm)
 
 def flower_key(name:str): return name.replace('_', '-')
 
@@ -97,10 +96,6 @@ def coerce(name:str, value, default):
     elif isinstance(default, str):
         if isinstance(value, str): return value
     raise ValueError(f"run config {flower_key(name)}={value!r} must be of type {type(default).__name__}")
-
-def import_modules(modules:str):
-    "Import the comma-separated `modules` (each may register algorithms)"
-    for m in filter(None, (s.strip() for s in str(modules).split(','))): importlib.import_module(m)
 
 # %% ../../nbs/07a_flower_wire.ipynb #826654bb
 def app_config(run_config:dict):
