@@ -126,7 +126,9 @@ def load(cls, path:str|Path): # a config.json, or a run folder holding one
 
 # %% ../nbs/02a_runs.ipynb #d466e409
 def identity(config:dict):
-    "A saved configuration without its operational options: what decides the run's numbers"
+    "A saved configuration, with every option a later version added at its default, without the operational options"
+    try: config = Experiment.from_config(config).to_config()   # a field added since the run was saved takes its default
+    except (ValueError, TypeError, KeyError): pass               # an option that no longer exists: compared as it is
     return {**config, 'run': {k: v for k, v in config['run'].items() if k not in OPERATIONAL}}
 
 # %% ../nbs/02a_runs.ipynb #f6f7b435
@@ -160,19 +162,19 @@ def prepare_out(out:Path, config:dict, resume:bool, overwrite:bool):
             raise FileExistsError(f"out={str(out)!r} exists and is not empty; pass resume=True (--resume) to continue it "
                                   f"or overwrite=True (--overwrite) to replace it")
     out.mkdir(parents=True, exist_ok=True)
-    if (out / 'config.json').exists(): check_resumable(out, config)
+    old = check_resumable(out, config) if (out / 'config.json').exists() else None
     atomic_write(out / 'config.json', json.dumps(config, indent=1, default=str))
-    return load_checkpoint(out / 'checkpoint.pt', config) if resume and (out / 'checkpoint.pt').exists() else None
+    return load_checkpoint(out / 'checkpoint.pt', config, old) if resume and (out / 'checkpoint.pt').exists() else None
 
 def check_resumable(out:Path, config:dict):
-    "The saved configuration must be this one, but for operational options; say why not"
+    "The saved configuration must be this one, but for operational options; say why not; returns it"
     try: old = json.loads((out / 'config.json').read_text())
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         raise ValueError(f"resume: {str(out / 'config.json')!r} is not readable ({type(e).__name__}); use overwrite=True to start again") from None
     if 'run' not in old or 'run' not in config:
         if old != json.loads(json.dumps(config, default=str)):
             raise ValueError(f"resume: out={str(out)!r} holds a run of another configuration; use another out, or overwrite=True")
-        return
+        return old
     a, b = identity(old), identity(json.loads(json.dumps(config, default=str)))
     changed = sorted(k for part in ('run', 'train', 'algorithm') for k in set(a.get(part, {})) | set(b.get(part, {}))
                      if a.get(part, {}).get(k) != b.get(part, {}).get(k))
@@ -182,15 +184,17 @@ def check_resumable(out:Path, config:dict):
                          f"and refreshes depend on it), so a longer run is another run; use another out")
     if changed: raise ValueError(f"resume: out={str(out)!r} holds a run of another configuration (differs in {changed}); "
                                  f"use another out, or overwrite=True")
+    return old
 
 # %% ../nbs/02a_runs.ipynb #27354f6e
-def load_checkpoint(path:Path, config:dict):
+def load_checkpoint(path:Path, config:dict,
+                    saved:dict|None=None): # the configuration the folder held, already found to be the same run
     "Read a checkpoint, checking it is whole and belongs to `config` (by its identity)"
     try: ck = torch.load(path, weights_only=False)
     except Exception as e:
         raise RuntimeError(f"checkpoint {str(path)!r} is truncated or unreadable ({type(e).__name__}); "
                            f"rerun with overwrite=True (--overwrite) to start again") from e
-    ids = {config_hash(config)} | ({config_hash(identity(config))} if 'run' in config else set())
+    ids = {config_hash(c) for c in (config, saved) if c} | {config_hash(identity(c)) for c in (config, saved) if c and 'run' in c}
     if ck.get('config_hash') not in ids:
         raise ValueError(f"checkpoint {str(path)!r} belongs to another configuration; rerun with overwrite=True (--overwrite) to start again")
     return ck
