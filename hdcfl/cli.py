@@ -4,7 +4,7 @@
 
 # %% ../nbs/08_cli.ipynb #e63db786
 from __future__ import annotations
-import argparse, json, sys, time
+import argparse, sys, time
 from dataclasses import fields
 from pathlib import Path
 
@@ -20,179 +20,366 @@ __all__ = ['CHOICES', 'DEMO_SETTINGS', 'DEMO_METHODS', 'add_config_flags', 'add_
            'make_parser', 'format_result', 'main', 'run_diagnostic', 'run_flower', 'run_study_command', 'demo']
 
 # %% ../nbs/08_cli.ipynb #bef90653
-CHOICES = {'algorithm': lambda: sorted(ALGORITHMS), 'dataset': lambda: DATASETS, 'partition': lambda: PARTITIONS,
-           'test_view': lambda: TEST_VIEWS, 'model': lambda: list(MODELS)}
+CHOICES = {
+    'algorithm': lambda: sorted(ALGORITHMS),
+    'dataset': lambda: DATASETS,
+    'partition': lambda: PARTITIONS,
+    'test_view': lambda: TEST_VIEWS,
+    'model': lambda: list(MODELS),
+}
 
-def add_config_flags(parser:argparse.ArgumentParser, cls, title:str, seen:set):
+
+def add_config_flags(parser: argparse.ArgumentParser, cls, title: str, seen: set):
     "Add one `--flag` per field of dataclass `cls` (skipping names already in `seen`)"
     group, docs = parser.add_argument_group(title), docments(cls)
     for f in fields(cls):
-        if f.name in seen: continue
+        if f.name in seen:
+            continue
         seen.add(f.name)
         flag, default = '--' + f.name.replace('_', '-'), f.default
         allowed = f"; one of: {', '.join(CHOICES[f.name]())}" if f.name in CHOICES else ''
         help = f"{docs.get(f.name)} (default: {default!r}{allowed})"
-        if isinstance(default, bool): group.add_argument(flag, dest=f.name, action=argparse.BooleanOptionalAction, default=None, help=help)
-        else: group.add_argument(flag, dest=f.name, type=type(default), default=None, metavar=type(default).__name__.upper(), help=help)
+        if isinstance(default, bool):
+            group.add_argument(
+                flag, dest=f.name, action=argparse.BooleanOptionalAction, default=None, help=help
+            )
+        else:
+            group.add_argument(
+                flag,
+                dest=f.name,
+                type=type(default),
+                default=None,
+                metavar=type(default).__name__.upper(),
+                help=help,
+            )
 
-def add_experiment_flags(parser:argparse.ArgumentParser):
+
+def add_experiment_flags(parser: argparse.ArgumentParser):
     "The flags of one experiment: the run, local training, and every registered algorithm's options"
     seen = set()
-    add_config_flags(parser, RunConfig, 'run', seen); add_config_flags(parser, TrainConfig, 'local training', seen)
+    add_config_flags(parser, RunConfig, 'run', seen)
+    add_config_flags(parser, TrainConfig, 'local training', seen)
     for name, cls in sorted(ALGORITHMS.items()):
-        if cls.Config: add_config_flags(parser, cls.Config, f'{name} options', seen)
+        if cls.Config:
+            add_config_flags(parser, cls.Config, f'{name} options', seen)
 
 # %% ../nbs/08_cli.ipynb #cc52f9a2
 def add_flower_parser(sub):
     "The `hdcfl flower` sub-command: simulate, deploy or partition"
-    fl = sub.add_parser('flower', help='run one experiment on Flower: simulate (the simulation engine) or deploy (a SuperLink and one SuperNode per client on 127.0.0.1); or partition the data for nodes elsewhere')
-    fl.add_argument('mode', choices=['simulate', 'deploy', 'partition'], help="simulate: flwr run on the simulation engine; deploy: flower-superlink and one flower-supernode per client; partition: write each client's data file (client_K.pt) into --out, for a node's data-file")
-    fl.add_argument('--out', required=True, help='run folder: config.json, rounds.jsonl, summary.json, logs/ (and messages.jsonl with --audit); for partition, the folder of the data files')
+    fl = sub.add_parser(
+        'flower',
+        help='run one experiment on Flower: simulate (the simulation engine) or deploy (a SuperLink and one SuperNode per client on 127.0.0.1); or partition the data for nodes elsewhere',
+    )
+    fl.add_argument(
+        'mode',
+        choices=['simulate', 'deploy', 'partition'],
+        help="simulate: flwr run on the simulation engine; deploy: flower-superlink and one flower-supernode per client; partition: write each client's data file (client_K.pt) into --out, for a node's data-file",
+    )
+    fl.add_argument(
+        '--out',
+        required=True,
+        help='run folder: config.json, rounds.jsonl, summary.json, logs/ (and messages.jsonl with --audit); for partition, the folder of the data files',
+    )
     fl.add_argument('--overwrite', action='store_true', help='replace what --out holds')
-    fl.add_argument('--audit', action='store_true', help='log every tensor sent to a node and check that none is a client\'s private state')
-    fl.add_argument('--round-timeout', type=float, default=600.0, help='seconds to wait for a phase\'s replies; late clients are recorded as dropped (default: 600)')
-    fl.add_argument('--timeout', type=float, default=3600.0, help='seconds for the whole run before every process is stopped (default: 3600)')
-    fl.add_argument('--kill', metavar='CLIENT:ROUND', help='deploy only: crash this client\'s SuperNode once this round is recorded (a fault drill)')
-    fl.add_argument('--restart', metavar='CLIENT:ROUND', help='deploy only: start a new SuperNode for the killed client once this (later) round is recorded')
+    fl.add_argument(
+        '--audit',
+        action='store_true',
+        help='log every tensor sent to a node and check that none is a client\'s private state',
+    )
+    fl.add_argument(
+        '--round-timeout',
+        type=float,
+        default=600.0,
+        help='seconds to wait for a phase\'s replies; late clients are recorded as dropped (default: 600)',
+    )
+    fl.add_argument(
+        '--timeout',
+        type=float,
+        default=3600.0,
+        help='seconds for the whole run before every process is stopped (default: 3600)',
+    )
+    fl.add_argument(
+        '--kill',
+        metavar='CLIENT:ROUND',
+        help='deploy only: crash this client\'s SuperNode once this round is recorded (a fault drill)',
+    )
+    fl.add_argument(
+        '--restart',
+        metavar='CLIENT:ROUND',
+        help='deploy only: start a new SuperNode for the killed client once this (later) round is recorded',
+    )
     add_experiment_flags(fl)
 
 # %% ../nbs/08_cli.ipynb #482d40b6
 def make_parser():
     "The `hdcfl` argument parser, with its sub-commands"
-    p = argparse.ArgumentParser(prog='hdcfl', description='Personalized federated learning with head-derived clustering (HDC-FL) and its baselines.')
+    p = argparse.ArgumentParser(
+        prog='hdcfl',
+        description='Personalized federated learning with head-derived clustering (HDC-FL) and its baselines.',
+    )
     sub = p.add_subparsers(dest='command', required=True)
     r = sub.add_parser('run', help='run one federated experiment')
-    r.add_argument('--out', required=True, help='run folder: config.json, rounds.jsonl, summary.json, checkpoint.pt')
+    r.add_argument(
+        '--out', required=True, help='run folder: config.json, rounds.jsonl, summary.json, checkpoint.pt'
+    )
     r.add_argument('--resume', action='store_true', help='continue the run in --out from its checkpoint')
     r.add_argument('--overwrite', action='store_true', help='replace what --out holds')
-    r.add_argument('--config', default=None, help="start from a saved configuration (a run's config.json or its folder); flags override it")
+    r.add_argument(
+        '--config',
+        default=None,
+        help="start from a saved configuration (a run's config.json or its folder); flags override it",
+    )
     add_experiment_flags(r)
-    ds = sub.add_parser('donor-swap', help="donor-swap diagnostic on a finished hdcfl run: writes donor_swap.json into it")
+    ds = sub.add_parser(
+        'donor-swap', help="donor-swap diagnostic on a finished hdcfl run: writes donor_swap.json into it"
+    )
     ds.add_argument('run_dir', help='a finished hdcfl run folder')
     ds.add_argument('--n-perm', type=int, default=20, help='permutations of the control')
-    ds.add_argument('--checkpoint', default='checkpoint.pt', help='the final checkpoint, or a round kept with --keep-checkpoints (checkpoint-rNN.pt; writes donor_swap-rNN.json)')
+    ds.add_argument(
+        '--checkpoint',
+        default='checkpoint.pt',
+        help='the final checkpoint, or a round kept with --keep-checkpoints (checkpoint-rNN.pt; writes donor_swap-rNN.json)',
+    )
     ds.add_argument('--overwrite', action='store_true', help='replace an existing donor_swap.json')
-    ab = sub.add_parser('ablation', help='one of the paper\'s HDC-FL ablations: descriptor, rank, membership, lambda or prototype')
+    ab = sub.add_parser(
+        'ablation',
+        help='one of the paper\'s HDC-FL ablations: descriptor, rank, membership, lambda or prototype',
+    )
     ab.add_argument('name', help='descriptor, rank, membership, lambda or prototype')
-    ab.add_argument('--out', required=True, help='folder for the ablation runs (finished ones are read, not rerun)')
+    ab.add_argument(
+        '--out', required=True, help='folder for the ablation runs (finished ones are read, not rerun)'
+    )
     ab.add_argument('--seeds', default='42', help='comma-separated seeds')
     seen_ab = {'algorithm', 'seed'}
-    add_config_flags(ab, RunConfig, 'run', seen_ab); add_config_flags(ab, TrainConfig, 'local training', seen_ab)
+    add_config_flags(ab, RunConfig, 'run', seen_ab)
+    add_config_flags(ab, TrainConfig, 'local training', seen_ab)
     add_config_flags(ab, ALGORITHMS['hdcfl'].Config, 'hdcfl options', seen_ab)
-    d = sub.add_parser('demo', help='the embedded demo: every method on digits (rotation and LS-2), a table and figures')
+    d = sub.add_parser(
+        'demo', help='the embedded demo: every method on digits (rotation and LS-2), a table and figures'
+    )
     d.add_argument('--out', default='runs/demo', help='folder for the demo runs (replaced on each call)')
     d.add_argument('--figures', default=None, help='folder for the demo figures (default: OUT/figures)')
-    d.add_argument('--threads', type=int, default=1, help='torch threads per run (default 1: the printed numbers depend on it)')
+    d.add_argument(
+        '--threads',
+        type=int,
+        default=1,
+        help='torch threads per run (default 1: the printed numbers depend on it)',
+    )
     add_flower_parser(sub)
-    st = sub.add_parser('study', help='a whole study (cells read when finished, resumed when interrupted, shared with other workers)')
-    st.add_argument('name', choices=['cifar10'], help='cifar10: every method, three settings, three seeds, HDC-FL ablations (nbs/10_cifar10)')
-    st.add_argument('--out', default='runs/study-cifar10', help='the study folder (default: runs/study-cifar10)')
-    st.add_argument('--data-root', default='../shared/data/cifar10-jpeg.tar.xz', help='CIFAR-10 as an image tree or its .tar.xz')
+    st = sub.add_parser(
+        'study',
+        help='a whole study (cells read when finished, resumed when interrupted, shared with other workers)',
+    )
+    st.add_argument(
+        'name',
+        choices=['cifar10'],
+        help='cifar10: every method, three settings, three seeds, HDC-FL ablations (nbs/10_cifar10)',
+    )
+    st.add_argument(
+        '--out', default='runs/study-cifar10', help='the study folder (default: runs/study-cifar10)'
+    )
+    st.add_argument(
+        '--data-root',
+        default='../shared/data/cifar10-jpeg.tar.xz',
+        help='CIFAR-10 as an image tree or its .tar.xz',
+    )
     st.add_argument('--max-cells', type=int, default=None, help='stop after running this many cells')
     st.add_argument('--status', action='store_true', help='print the state of every cell and stop')
-    st.add_argument('--only', default=None, help="run only the cells matching these comma-separated patterns, e.g. 'rotation/hdcfl*/42'")
+    st.add_argument(
+        '--only',
+        default=None,
+        help="run only the cells matching these comma-separated patterns, e.g. 'rotation/hdcfl*/42'",
+    )
     return p
 
 # %% ../nbs/08_cli.ipynb #25f388f0
-def format_result(s:dict):
+def format_result(s: dict):
     "One line: final and best metrics and the wall time"
     f, b = s['final'], s['best']
-    return (f"final (round {f['round']}): mean {f['mean']:.2f}  worst {f['worst']:.2f}  bottom20 {f['bottom20']:.2f}  gap {f['gap']:.2f}  std {f['std']:.2f} | "
-            f"best (round {b['round']}): mean {b['mean']:.2f} | {s['wall_s']:.1f} s")
+    return (
+        f"final (round {f['round']}): mean {f['mean']:.2f}  worst {f['worst']:.2f}  bottom20 {f['bottom20']:.2f}  gap {f['gap']:.2f}  std {f['std']:.2f} | "
+        f"best (round {b['round']}): mean {b['mean']:.2f} | {s['wall_s']:.1f} s"
+    )
 
 # %% ../nbs/08_cli.ipynb #cbd7b6ec
 def main(argv=None):
     "Entry point of the `hdcfl` console script"
     pre = argparse.ArgumentParser(add_help=False)
     pre.add_argument('--modules', default='')
-    import_modules(pre.parse_known_args(argv)[0].modules)   # first: their algorithms' options become flags
+    import_modules(pre.parse_known_args(argv)[0].modules)  # first: their algorithms' options become flags
     args = vars(make_parser().parse_args(argv))
     cmd = args.pop('command')
-    if cmd == 'demo': demo(args['out'], args['figures'], threads=args['threads']); return
-    if cmd in ('donor-swap', 'ablation'): return run_diagnostic(cmd, args)
-    if cmd == 'flower': return run_flower(args)
-    if cmd == 'study': return run_study_command(args)
-    out, resume, overwrite, config = args.pop('out'), args.pop('resume'), args.pop('overwrite'), args.pop('config')
+    if cmd == 'demo':
+        demo(args['out'], args['figures'], threads=args['threads'])
+        return
+    if cmd in ('donor-swap', 'ablation'):
+        return run_diagnostic(cmd, args)
+    if cmd == 'flower':
+        return run_flower(args)
+    if cmd == 'study':
+        return run_study_command(args)
+    out, resume, overwrite, config = (
+        args.pop('out'),
+        args.pop('resume'),
+        args.pop('overwrite'),
+        args.pop('config'),
+    )
     try:
-        options = {**(Experiment.load(config).options() if config else {}), **{k: v for k, v in args.items() if v is not None}}
+        options = {
+            **(Experiment.load(config).options() if config else {}),
+            **{k: v for k, v in args.items() if v is not None},
+        }
         s = run(out=out, resume=resume, overwrite=overwrite, **options)
-    except (ValueError, FileExistsError, FileNotFoundError, RuntimeError) as e: sys.exit(f"hdcfl run: error: {e}")
+    except (ValueError, FileExistsError, FileNotFoundError, RuntimeError) as e:
+        sys.exit(f"hdcfl run: error: {e}")
     print(format_result(s))
     print(f"wrote {out}")
 
 # %% ../nbs/08_cli.ipynb #375f461d
-def run_diagnostic(cmd:str, args:dict):
+def run_diagnostic(cmd: str, args: dict):
     "The `donor-swap` and `ablation` sub-commands"
     from hdcfl.diagnostics import donor_swap_run, donor_swap_name
     from hdcfl.experiments import ablation
+
     try:
         if cmd == 'donor-swap':
-            rep = donor_swap_run(args['run_dir'], args['n_perm'], args['overwrite'], checkpoint=args['checkpoint'])
+            rep = donor_swap_run(
+                args['run_dir'], args['n_perm'], args['overwrite'], checkpoint=args['checkpoint']
+            )
             for key in ('lowrank/own', 'raw/own', 'lowrank/shared'):
-                r = rep[key]; print(f"{key:15s} spearman {r['spearman_mean']:.3f}  auroc {r['auroc']:.3f} (control {r['control_auroc']:.3f})  ap lift {r['ap_lift']:.3f}  top1-random {r['top1_minus_random']:.2f} pp")
+                r = rep[key]
+                print(
+                    f"{key:15s} spearman {r['spearman_mean']:.3f}  auroc {r['auroc']:.3f} (control {r['control_auroc']:.3f})  ap lift {r['ap_lift']:.3f}  top1-random {r['top1_minus_random']:.2f} pp"
+                )
             print(f"wrote {Path(args['run_dir']) / donor_swap_name(args['checkpoint'])}")
         else:
-            name, out, seeds = args.pop('name'), args.pop('out'), [int(s) for s in args.pop('seeds').split(',')]
+            name, out, seeds = (
+                args.pop('name'),
+                args.pop('out'),
+                [int(s) for s in args.pop('seeds').split(',')],
+            )
             print(ablation(name, out, seeds, **{k: v for k, v in args.items() if v is not None}).to_string())
-    except (ValueError, FileExistsError, FileNotFoundError, RuntimeError) as e: sys.exit(f"hdcfl {cmd}: error: {e}")
+    except (ValueError, FileExistsError, FileNotFoundError, RuntimeError) as e:
+        sys.exit(f"hdcfl {cmd}: error: {e}")
 
 # %% ../nbs/08_cli.ipynb #346db04d
-def run_flower(args:dict):
+def run_flower(args: dict):
     "The `flower` sub-command: one run on Flower's simulation engine or on local SuperLink/SuperNode processes"
     # Flower is imported only here: the other sub-commands do not pay for it
     from hdcfl.flower.launch import launch, check_out
     from hdcfl.flower.serverapp import privacy_check
     from hdcfl.flower.clientapp import write_partitions
+
     mode = {'simulate': 'simulation', 'deploy': 'deployment', 'partition': 'partition'}[args.pop('mode')]
-    out, overwrite, audit, round_timeout, timeout, kill, restart = (args.pop(k) for k in ('out', 'overwrite', 'audit', 'round_timeout', 'timeout', 'kill', 'restart'))
+    out, overwrite, audit, round_timeout, timeout, kill, restart = (
+        args.pop(k) for k in ('out', 'overwrite', 'audit', 'round_timeout', 'timeout', 'kill', 'restart')
+    )
     try:
         if mode == 'partition':
-            paths = write_partitions(check_out(out, overwrite), **{k: v for k, v in args.items() if v is not None and k != 'algorithm'})
-            print(f"wrote {len(paths)} client data files to {out}: give node K --node-config \"partition-id=K num-partitions={len(paths)} data-file='.../client_K.pt'\""); return
+            paths = write_partitions(
+                check_out(out, overwrite),
+                **{k: v for k, v in args.items() if v is not None and k != 'algorithm'},
+            )
+            print(
+                f"wrote {len(paths)} client data files to {out}: give node K --node-config \"partition-id=K num-partitions={len(paths)} data-file='.../client_K.pt'\""
+            )
+            return
+
         def client_round(name, v):
-            if v is None: return None
-            if len(v.split(':')) != 2 or not all(p.strip().isdigit() for p in v.split(':')): raise ValueError(f"{name}={v!r} must be CLIENT:ROUND, e.g. 2:1")
+            if v is None:
+                return None
+            if len(v.split(':')) != 2 or not all(p.strip().isdigit() for p in v.split(':')):
+                raise ValueError(f"{name}={v!r} must be CLIENT:ROUND, e.g. 2:1")
             return dict([map(int, v.split(':'))])
-        s = launch(mode, out, overwrite=overwrite, kill=client_round('kill', kill), restart=client_round('restart', restart), timeout=timeout, audit=audit,
-                   round_timeout=round_timeout, **{k: v for k, v in args.items() if v is not None})
-    except (ValueError, FileExistsError, FileNotFoundError, RuntimeError, TimeoutError) as e: sys.exit(f"hdcfl flower: error: {e}")
+
+        s = launch(
+            mode,
+            out,
+            overwrite=overwrite,
+            kill=client_round('kill', kill),
+            restart=client_round('restart', restart),
+            timeout=timeout,
+            audit=audit,
+            round_timeout=round_timeout,
+            **{k: v for k, v in args.items() if v is not None},
+        )
+    except (ValueError, FileExistsError, FileNotFoundError, RuntimeError, TimeoutError) as e:
+        sys.exit(f"hdcfl flower: error: {e}")
     print(format_result(s))
-    for d in s['dropped']: print(f"dropped: client {d['client']} in round {d['round']} ({d['phase']}): {d['reason']}")
-    for r in s['rejoined']: print(f"rejoined: client {r['client']} in round {r['round']} (node {r['node']})")
+    for d in s['dropped']:
+        print(f"dropped: client {d['client']} in round {d['round']} ({d['phase']}): {d['reason']}")
+    for r in s['rejoined']:
+        print(f"rejoined: client {r['client']} in round {r['round']} (node {r['node']})")
     if audit:
         leaks = privacy_check(Path(out) / 'messages.jsonl')
-        print(f"privacy check: {len(leaks)} private tensors in messages to nodes" + (f", e.g. {leaks[0]}" if leaks else ''))
-    print(f"{mode}: {s['flower']['wall_s']:.1f} s wall, processes stopped: {not s['flower']['left_running']}; wrote {out}")
+        print(
+            f"privacy check: {len(leaks)} private tensors in messages to nodes"
+            + (f", e.g. {leaks[0]}" if leaks else '')
+        )
+    print(
+        f"{mode}: {s['flower']['wall_s']:.1f} s wall, processes stopped: {not s['flower']['left_running']}; wrote {out}"
+    )
 
 # %% ../nbs/08_cli.ipynb #29932529
-def run_study_command(args:dict):
+def run_study_command(args: dict):
     "The `study` sub-command: run what is left of a study (or print its state)"
-    from hdcfl.experiments import run_study, study_status, cifar10_study   # hdcfl.experiments imports this module
+    from hdcfl.experiments import (
+        run_study,
+        study_status,
+        cifar10_study,
+    )  # hdcfl.experiments imports this module
+
     spec = cifar10_study(args['data_root'])
     try:
-        if args['status']: st = study_status(spec, args['out'])
-        else: st = run_study(spec, args['out'], args['max_cells'], progress=False, only=args['only'])
-    except (ValueError, FileExistsError, FileNotFoundError, RuntimeError) as e: sys.exit(f"hdcfl study: error: {e}")
+        if args['status']:
+            st = study_status(spec, args['out'])
+        else:
+            st = run_study(spec, args['out'], args['max_cells'], progress=False, only=args['only'])
+    except (ValueError, FileExistsError, FileNotFoundError, RuntimeError) as e:
+        sys.exit(f"hdcfl study: error: {e}")
     print(st.groupby('state').size().to_string())
-    print(f"done {int((st.state == 'done').sum())} of {len(st)} cells; {st.wall_s.sum():.0f} s of finished runs")
+    print(
+        f"done {int((st.state == 'done').sum())} of {len(st)} cells; {st.wall_s.sum():.0f} s of finished runs"
+    )
 
 # %% ../nbs/08_cli.ipynb #189ed696
 DEMO_SETTINGS = {'rotation': dict(partition='rotation'), 'ls2': dict(partition='ls', k=2)}
 DEMO_METHODS = ('hdcfl', 'fedavg-se', 'fedavg', 'local')
 
-def demo(out='runs/demo', # folder for the runs (replaced on each call)
-         figures=None, # folder for the figures (default: out/figures)
-         rounds:int=30, methods=DEMO_METHODS, settings=None, progress=None,
-         threads:int=1): # torch threads per run: the numbers depend on it, so it is pinned
+
+def demo(
+    out='runs/demo',  # folder for the runs (replaced on each call)
+    figures=None,  # folder for the figures (default: out/figures)
+    rounds: int = 30,
+    methods=DEMO_METHODS,
+    settings=None,
+    progress=None,
+    threads: int = 1,  # torch threads per run: the numbers depend on it, so it is pinned
+):
     "Every method on digits (rotation, LS-2): prints and returns a table, writes curves to `figures`"
     import pandas as pd
+
     rows, t0, figures = [], time.time(), Path(figures or Path(out) / 'figures')
     for sname, sopts in (settings or DEMO_SETTINGS).items():
         runs = {}
         for m in methods:
-            runs[m] = s = run(out=Path(out) / sname / m, overwrite=True, progress=progress, algorithm=m, rounds=rounds,
-                              test_view='matched', threads=threads, **sopts)
-            rows.append({'setting': sname, 'method': m, **{k: round(s['final'][k], 2) for k in ('mean', 'worst', 'bottom20', 'gap')}})
+            runs[m] = s = run(
+                out=Path(out) / sname / m,
+                overwrite=True,
+                progress=progress,
+                algorithm=m,
+                rounds=rounds,
+                test_view='matched',
+                threads=threads,
+                **sopts,
+            )
+            rows.append(
+                {
+                    'setting': sname,
+                    'method': m,
+                    **{k: round(s['final'][k], 2) for k in ('mean', 'worst', 'bottom20', 'gap')},
+                }
+            )
         plot_curves(runs, f'digits, {sname}, 20 clients', figures / f'demo_digits_{sname}.png')
     table = pd.DataFrame(rows).set_index(['setting', 'method'])
     print(table.to_string())

@@ -16,19 +16,24 @@ __all__ = ['DESCRIPTORS', 'MEMBERSHIPS', 'TEMPERATURES', 'planted_heads', 'head_
            'membership_entropy', 'assignment_ari', 'refresh']
 
 # %% ../nbs/03_clustering.ipynb #3cc9da48
-def planted_heads(n_groups:int=4, per_group:int=3, C:int=5, d:int=16, noise:float=0.1, seed:int=0):
+def planted_heads(
+    n_groups: int = 4, per_group: int = 3, C: int = 5, d: int = 16, noise: float = 0.1, seed: int = 0
+):
     "Heads {'weight': C x d, 'bias': C} drawn around `n_groups` templates; returns (heads, true group per client)"
     g = torch.Generator().manual_seed(seed)
     templates = torch.randn(n_groups, C, d + 1, generator=g)
     heads, truth = [], []
     for j in range(n_groups):
         for _ in range(per_group):
-            Wb = (templates[j] + noise * torch.randn(C, d + 1, generator=g)) * (0.5 + torch.rand((), generator=g))
-            heads.append({'weight': Wb[:, :d].clone(), 'bias': Wb[:, d].clone()}); truth.append(j)
+            Wb = (templates[j] + noise * torch.randn(C, d + 1, generator=g)) * (
+                0.5 + torch.rand((), generator=g)
+            )
+            heads.append({'weight': Wb[:, :d].clone(), 'bias': Wb[:, d].clone()})
+            truth.append(j)
     return heads, np.array(truth)
 
 # %% ../nbs/03_clustering.ipynb #9c27a1f5
-def head_vectors(heads:list): # K heads, each {'weight': C x d, 'bias': C}
+def head_vectors(heads: list):  # K heads, each {'weight': C x d, 'bias': C}
     "a_K_D: each head's [W | b] flattened and scaled to unit norm"
     A = torch.stack([torch.cat([h['weight'], h['bias'][:, None]], 1).flatten() for h in heads]).double()
     return (A / A.norm(dim=1, keepdim=True).clamp_min(1e-12)).numpy()
@@ -36,14 +41,19 @@ def head_vectors(heads:list): # K heads, each {'weight': C x d, 'bias': C}
 # %% ../nbs/03_clustering.ipynb #e5b043bf
 DESCRIPTORS = ('lowrank', 'raw')
 
-def descriptors(heads:list, # K heads
-                kind:str='lowrank', # 'lowrank' or 'raw'
-                rank:int=8): # r, clamped to K - 1
+
+def descriptors(
+    heads: list,  # K heads
+    kind: str = 'lowrank',  # 'lowrank' or 'raw'
+    rank: int = 8,  # r, clamped to K - 1
+):
     "z_K_r: unit-norm client descriptors from heads"
     check_choice('descriptor', kind, DESCRIPTORS)
     a_K_D = head_vectors(heads)
-    if kind == 'raw': return a_K_D
-    if not (isinstance(rank, (int, np.integer)) and rank >= 1): raise ValueError(f"rank={rank!r} must be an integer >= 1")
+    if kind == 'raw':
+        return a_K_D
+    if not (isinstance(rank, (int, np.integer)) and rank >= 1):
+        raise ValueError(f"rank={rank!r} must be an integer >= 1")
     A = a_K_D - a_K_D.mean(0, keepdims=True)
     r = max(1, min(rank, len(heads) - 1, A.shape[1]))
     _, _, Vt = np.linalg.svd(A, full_matrices=False)
@@ -51,96 +61,147 @@ def descriptors(heads:list, # K heads
     return z_K_r / np.maximum(np.linalg.norm(z_K_r, axis=1, keepdims=True), 1e-12)
 
 # %% ../nbs/03_clustering.ipynb #fa596665
-def spherical_kmeans(z_K_r:np.ndarray, # unit-norm descriptors
-                     n_groups:int, # G
-                     seed:int=0, n_init:int=10, max_iter:int=50):
+def spherical_kmeans(
+    z_K_r: np.ndarray,  # unit-norm descriptors
+    n_groups: int,  # G
+    seed: int = 0,
+    n_init: int = 10,
+    max_iter: int = 50,
+):
     "Hard labels (K,) and unit-norm centroids (G x r) of spherical k-means on `z_K_r`"
-    if not (isinstance(n_groups, (int, np.integer)) and n_groups >= 1): raise ValueError(f"groups={n_groups!r} must be an integer >= 1")
+    if not (isinstance(n_groups, (int, np.integer)) and n_groups >= 1):
+        raise ValueError(f"groups={n_groups!r} must be an integer >= 1")
     G = min(n_groups, len(z_K_r))
-    from sklearn.cluster import KMeans   # imported here: a client's process never groups, and scikit-learn is slow to import
+    from sklearn.cluster import (
+        KMeans,
+    )  # imported here: a client's process never groups, and scikit-learn is slow to import
+
     labels = KMeans(G, init='k-means++', n_init=n_init, random_state=seed).fit(z_K_r).labels_
     for _ in range(max_iter):
-        mu_G_r = np.stack([z_K_r[labels == g].sum(0) if (labels == g).any() else np.zeros(z_K_r.shape[1]) for g in range(G)])
+        mu_G_r = np.stack(
+            [z_K_r[labels == g].sum(0) if (labels == g).any() else np.zeros(z_K_r.shape[1]) for g in range(G)]
+        )
         mu_G_r /= np.maximum(np.linalg.norm(mu_G_r, axis=1, keepdims=True), 1e-12)
         new = (z_K_r @ mu_G_r.T).argmax(1)
-        if (new == labels).all(): break
+        if (new == labels).all():
+            break
         labels = new
     return labels, mu_G_r
 
 # %% ../nbs/03_clustering.ipynb #856a4173
-def silhouette(z_K_r:np.ndarray, labels:np.ndarray):
+def silhouette(z_K_r: np.ndarray, labels: np.ndarray):
     "Cosine silhouette of a grouping (nan when it has fewer than 2 or more than K-1 groups)"
-    from sklearn.metrics import silhouette_score   # the server's only
-    n = len(np.unique(labels))
-    return float(silhouette_score(z_K_r, labels, metric='cosine')) if 2 <= n <= len(labels) - 1 else float('nan')
+    from sklearn.metrics import silhouette_score  # the server's only
 
-def choose_groups(z_K_r:np.ndarray, candidates=range(2, 9), seed:int=0):
+    n = len(np.unique(labels))
+    return (
+        float(silhouette_score(z_K_r, labels, metric='cosine')) if 2 <= n <= len(labels) - 1 else float('nan')
+    )
+
+
+def choose_groups(z_K_r: np.ndarray, candidates=range(2, 9), seed: int = 0):
     "The G among `candidates` whose spherical k-means grouping has the highest silhouette"
-    scores = {G: silhouette(z_K_r, spherical_kmeans(z_K_r, G, seed)[0]) for G in candidates if 2 <= G <= len(z_K_r) - 1}
-    if not scores: return 1
+    scores = {
+        G: silhouette(z_K_r, spherical_kmeans(z_K_r, G, seed)[0])
+        for G in candidates
+        if 2 <= G <= len(z_K_r) - 1
+    }
+    if not scores:
+        return 1
     return max(scores, key=lambda G: (np.nan_to_num(scores[G], nan=-2), -G))
 
 # %% ../nbs/03_clustering.ipynb #6304a8ed
 MEMBERSHIPS = ('soft', 'hard')
 TEMPERATURES = ('fixed', 'spread')
 
-def cosines(z_K_r:np.ndarray, mu_G_r:np.ndarray):
+
+def cosines(z_K_r: np.ndarray, mu_G_r: np.ndarray):
     "cos_K_G between descriptors and centroids, over the groups that are some client's nearest"
     cos_K_G = z_K_r @ mu_G_r.T
     return cos_K_G[:, np.unique(cos_K_G.argmax(1))]
 
-def soft_temperature(cos_K_G:np.ndarray, tau:float=0.1,
-                     temperature:str='fixed'): # fixed: tau itself; spread: tau times the std of the cosines
+
+def soft_temperature(
+    cos_K_G: np.ndarray, tau: float = 0.1, temperature: str = 'fixed'
+):  # fixed: tau itself; spread: tau times the std of the cosines
     "The softmax temperature of soft memberships"
     check_choice('temperature', temperature, TEMPERATURES)
-    if not (np.isfinite(tau) and tau > 0): raise ValueError(f"tau={tau!r} must be a finite number > 0")
+    if not (np.isfinite(tau) and tau > 0):
+        raise ValueError(f"tau={tau!r} must be a finite number > 0")
     return float(tau) if temperature == 'fixed' else float(tau * max(cos_K_G.std(), 1e-12))
 
-def memberships(z_K_r:np.ndarray, mu_G_r:np.ndarray, kind:str='soft', tau:float=0.1, temperature:str='fixed'):
+
+def memberships(
+    z_K_r: np.ndarray, mu_G_r: np.ndarray, kind: str = 'soft', tau: float = 0.1, temperature: str = 'fixed'
+):
     "pi_K_G: each client's membership over the non-empty groups (rows sum to 1)"
     check_choice('membership', kind, MEMBERSHIPS)
     cos_K_G = cosines(z_K_r, mu_G_r)
     t = soft_temperature(cos_K_G, tau, temperature)
-    if kind == 'hard': return np.eye(cos_K_G.shape[1])[cos_K_G.argmax(1)]
+    if kind == 'hard':
+        return np.eye(cos_K_G.shape[1])[cos_K_G.argmax(1)]
     e = np.exp((cos_K_G - cos_K_G.max(1, keepdims=True)) / t)
     return e / e.sum(1, keepdims=True)
 
 # %% ../nbs/03_clustering.ipynb #b7620c0f
-def prototypes(encoders:list, # K cached encoder states
-               sizes_K, # n_k
-               pi_K_G:np.ndarray): # memberships
+def prototypes(
+    encoders: list,  # K cached encoder states
+    sizes_K,  # n_k
+    pi_K_G: np.ndarray,  # memberships
+):
     "One encoder state per group: the n_k * pi_kg weighted mean of the cached encoders"
     w_K_G = np.asarray(sizes_K, dtype=float)[:, None] * pi_K_G
     return [weighted_average(encoders, w_K_G[:, g]) for g in range(pi_K_G.shape[1])]
 
-def mixture(shared:dict, # the shared encoder phi_g
-            protos:list, # P_g
-            pi_G:np.ndarray, # one client's memberships
-            lam:float=1.0): # lambda
+
+def mixture(
+    shared: dict,  # the shared encoder phi_g
+    protos: list,  # P_g
+    pi_G: np.ndarray,  # one client's memberships
+    lam: float = 1.0,  # lambda
+):
     "psi_k = (1 - lam) * shared + lam * sum_g pi_g P_g"
-    if not (0 <= lam <= 1): raise ValueError(f"lam={lam!r} must be in [0, 1]")
-    if lam == 0: return mix_states(shared, shared, 0)
+    if not (0 <= lam <= 1):
+        raise ValueError(f"lam={lam!r} must be in [0, 1]")
+    if lam == 0:
+        return mix_states(shared, shared, 0)
     nz = [g for g in range(len(protos)) if pi_G[g] > 0]
     return mix_states(shared, weighted_average([protos[g] for g in nz], pi_G[nz]), lam)
 
 # %% ../nbs/03_clustering.ipynb #c569f547
-def membership_entropy(pi_K_G:np.ndarray):
+def membership_entropy(pi_K_G: np.ndarray):
     "Mean over clients of the membership entropy (nats)"
     p = np.clip(pi_K_G, 1e-300, 1)
     return float(-(pi_K_G * np.log(p)).sum(1).mean())
 
-def assignment_ari(prev:dict|None, now:dict): # {client: group} of two refreshes
+
+def assignment_ari(prev: dict | None, now: dict):  # {client: group} of two refreshes
     "Adjusted Rand index between two hard assignments over their common clients (nan when fewer than 2)"
-    from sklearn.metrics import adjusted_rand_score   # the server's only
+    from sklearn.metrics import adjusted_rand_score  # the server's only
+
     common = sorted(set(prev or {}) & set(now))
-    return float(adjusted_rand_score([prev[k] for k in common], [now[k] for k in common])) if len(common) >= 2 else float('nan')
+    return (
+        float(adjusted_rand_score([prev[k] for k in common], [now[k] for k in common]))
+        if len(common) >= 2
+        else float('nan')
+    )
 
 # %% ../nbs/03_clustering.ipynb #3730b262
-def refresh(heads:list, encoders:list, sizes_K, # the cache, one entry per client
-            groups:int=4, # G (0: choose by silhouette over 2..max_groups)
-            descriptor:str='lowrank', rank:int=8, membership:str='soft',
-            tau:float=0.1, temperature:str='fixed', # soft memberships' temperature (see `soft_temperature`)
-            max_groups:int=8, seed:int=0, prev_assignment:dict|None=None, clients=None): # client ids of the cache rows
+def refresh(
+    heads: list,
+    encoders: list,
+    sizes_K,  # the cache, one entry per client
+    groups: int = 4,  # G (0: choose by silhouette over 2..max_groups)
+    descriptor: str = 'lowrank',
+    rank: int = 8,
+    membership: str = 'soft',
+    tau: float = 0.1,
+    temperature: str = 'fixed',  # soft memberships' temperature (see `soft_temperature`)
+    max_groups: int = 8,
+    seed: int = 0,
+    prev_assignment: dict | None = None,
+    clients=None,  # client ids of the cache rows
+):
     "Descriptors, grouping, memberships and prototypes from cached heads and encoders"
     clients = list(range(len(heads))) if clients is None else list(clients)
     z_K_r = descriptors(heads, descriptor, rank)
@@ -148,8 +209,14 @@ def refresh(heads:list, encoders:list, sizes_K, # the cache, one entry per clien
     labels, mu_G_r = spherical_kmeans(z_K_r, G, seed)
     pi_K_G = memberships(z_K_r, mu_G_r, membership, tau, temperature)
     assignment = {k: int(g) for k, g in zip(clients, pi_K_G.argmax(1))}
-    return {'clients': clients, 'pi': pi_K_G, 'prototypes': prototypes(encoders, sizes_K, pi_K_G),
-            'assignment': assignment, 'silhouette': silhouette(z_K_r, labels),
-            'ari': assignment_ari(prev_assignment, assignment), 'entropy': membership_entropy(pi_K_G),
-            'tau': soft_temperature(cosines(z_K_r, mu_G_r), tau, temperature) if membership == 'soft' else None,
-            'group_sizes': np.bincount(pi_K_G.argmax(1), minlength=pi_K_G.shape[1]).tolist()}
+    return {
+        'clients': clients,
+        'pi': pi_K_G,
+        'prototypes': prototypes(encoders, sizes_K, pi_K_G),
+        'assignment': assignment,
+        'silhouette': silhouette(z_K_r, labels),
+        'ari': assignment_ari(prev_assignment, assignment),
+        'entropy': membership_entropy(pi_K_G),
+        'tau': soft_temperature(cosines(z_K_r, mu_G_r), tau, temperature) if membership == 'soft' else None,
+        'group_sizes': np.bincount(pi_K_G.argmax(1), minlength=pi_K_G.shape[1]).tolist(),
+    }

@@ -13,39 +13,56 @@ import torch
 __all__ = ['check_choice', 'atomic_write', 'config_hash', 'save_figure', 'tensor_items']
 
 # %% ../nbs/00a_core.ipynb #fc8e9c36
-def check_choice(param:str, # name of the parameter, as the user writes it
-                 value, # the value given
-                 allowed): # the values accepted
+def check_choice(
+    param: str,  # name of the parameter, as the user writes it
+    value,  # the value given
+    allowed,  # the values accepted
+):
     "Raise a `ValueError` naming `param` and the allowed values unless `value` is one of them"
     if value not in allowed:
         raise ValueError(f"{param}={value!r} is not allowed; choose one of: {', '.join(map(str, allowed))}")
     return value
 
 # %% ../nbs/00a_core.ipynb #3b2d93cc
-def atomic_write(path:Path, data:bytes|str):
+def atomic_write(path: Path, data: bytes | str):
     "Write `data` to `path` through a temporary file in the same folder"
     path = Path(path)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f'.{path.name}.')
-    with os.fdopen(fd, 'wb') as f: f.write(data.encode() if isinstance(data, str) else data)
+    with os.fdopen(fd, 'wb') as f:
+        f.write(data.encode() if isinstance(data, str) else data)
     os.replace(tmp, path)
 
-def config_hash(config:dict):
+
+def config_hash(config: dict):
     "A short hash of a JSON-able configuration"
     return hashlib.sha256(json.dumps(config, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 # %% ../nbs/00a_core.ipynb #dafcdc51
-def save_figure(fig, path:str|Path): # PNG path; folders are created
+def save_figure(fig, path: str | Path):  # PNG path; folders are created
     "Save a figure as a PNG without a time stamp, so the same figure gives the same bytes"
-    if os.environ.get('IN_TEST') and Path(path).resolve().parent.parts[-2:] == (Path.cwd().parent.name, 'figures'): return
+    if os.environ.get('IN_TEST') and Path(path).resolve().parent.parts[-2:] == (
+        Path.cwd().parent.name,
+        'figures',
+    ):
+        return
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=110, bbox_inches='tight', metadata={'Software': None})
 
 # %% ../nbs/00a_core.ipynb #190a4238
 def tensor_items(payload, path=''):
     "Every (path, tensor) in a nested payload of dicts, lists and tuples (numpy arrays as tensors)"
-    items = payload.items() if isinstance(payload, dict) else enumerate(payload) if isinstance(payload, (list, tuple)) else ()
+    items = (
+        payload.items()
+        if isinstance(payload, dict)
+        else enumerate(payload)
+        if isinstance(payload, (list, tuple))
+        else ()
+    )
     for k, v in items:
         p = f'{path}/{k}' if path else str(k)
-        if torch.is_tensor(v): yield p, v
-        elif isinstance(v, np.ndarray): yield p, torch.from_numpy(np.ascontiguousarray(v))
-        else: yield from tensor_items(v, p)
+        if torch.is_tensor(v):
+            yield p, v
+        elif isinstance(v, np.ndarray):
+            yield p, torch.from_numpy(np.ascontiguousarray(v))
+        else:
+            yield from tensor_items(v, p)

@@ -26,6 +26,7 @@ __all__ = ['IMAGE_SUFFIXES', 'DATASETS', 'PARTITIONS', 'TEST_VIEWS', 'ImageDatas
 @dataclass
 class ImageDataset:
     "Train and test images (uint8, N x H x W x C), integer labels and class names"
+
     name: str
     x_train: np.ndarray
     y_train: np.ndarray
@@ -34,17 +35,24 @@ class ImageDataset:
     classes: list
 
     @property
-    def n_classes(self): return len(self.classes)
+    def n_classes(self):
+        return len(self.classes)
+
     def __repr__(self):
-        return (f"ImageDataset({self.name!r}: train {self.x_train.shape}, test {self.x_test.shape}, "
-                f"{self.n_classes} classes)")
+        return (
+            f"ImageDataset({self.name!r}: train {self.x_train.shape}, test {self.x_test.shape}, "
+            f"{self.n_classes} classes)"
+        )
 
 # %% ../nbs/00_data.ipynb #ad8bff74
-def load_digits_dataset(test_size:float=0.3, # fraction of images held out as the test split
-                        split_seed:int=0): # seed of the fixed stratified split
+def load_digits_dataset(
+    test_size: float = 0.3,  # fraction of images held out as the test split
+    split_seed: int = 0,  # seed of the fixed stratified split
+):
     "scikit-learn's bundled 8x8 digits as an `ImageDataset` with a fixed stratified split"
     from sklearn.datasets import load_digits
     from sklearn.model_selection import train_test_split
+
     d = load_digits()
     x = np.round(d.images * (255 / 16)).astype(np.uint8)[..., None]  # N x 8 x 8 x 1
     y = d.target.astype(np.int64)
@@ -52,35 +60,64 @@ def load_digits_dataset(test_size:float=0.3, # fraction of images held out as th
     return ImageDataset('digits', x[tr], y[tr], x[te], y[te], [str(c) for c in range(10)])
 
 # %% ../nbs/00_data.ipynb #8b6da4cc
-def load_cifar(name:str, # 'cifar10' or 'cifar100'
-               root:str|Path|None, # folder holding (or to receive) torchvision's CIFAR files
-               download:bool=False): # download the files when missing
+def load_cifar(
+    name: str,  # 'cifar10' or 'cifar100'
+    root: str | Path | None,  # folder holding (or to receive) torchvision's CIFAR files
+    download: bool = False,  # download the files when missing
+):
     "CIFAR-10 or CIFAR-100 through torchvision's loaders, as an `ImageDataset`"
     import torchvision
-    cls = {'cifar10': torchvision.datasets.CIFAR10, 'cifar100': torchvision.datasets.CIFAR100}[check_choice('dataset', name, ('cifar10', 'cifar100'))]
-    if root is None: raise ValueError(f"data_root: {name} needs a folder; pass data_root=DIR (and download=True to fetch it)")
-    try: tr, te = cls(str(root), train=True, download=download), cls(str(root), train=False, download=download)
+
+    cls = {'cifar10': torchvision.datasets.CIFAR10, 'cifar100': torchvision.datasets.CIFAR100}[
+        check_choice('dataset', name, ('cifar10', 'cifar100'))
+    ]
+    if root is None:
+        raise ValueError(
+            f"data_root: {name} needs a folder; pass data_root=DIR (and download=True to fetch it)"
+        )
+    try:
+        tr, te = cls(str(root), train=True, download=download), cls(str(root), train=False, download=download)
     except RuntimeError as e:
-        raise FileNotFoundError(f"data_root={str(root)!r} holds no {name} files ({e}). Pass download=True "
-                                f"(--download) where the network allows, or unpack torchvision's '{cls.base_folder}' folder there.") from e
-    return ImageDataset(name, tr.data, np.asarray(tr.targets, np.int64), te.data, np.asarray(te.targets, np.int64), list(tr.classes))
+        raise FileNotFoundError(
+            f"data_root={str(root)!r} holds no {name} files ({e}). Pass download=True "
+            f"(--download) where the network allows, or unpack torchvision's '{cls.base_folder}' folder there."
+        ) from e
+    return ImageDataset(
+        name,
+        tr.data,
+        np.asarray(tr.targets, np.int64),
+        te.data,
+        np.asarray(te.targets, np.int64),
+        list(tr.classes),
+    )
 
 # %% ../nbs/00_data.ipynb #e4dc4294
-def write_fake_cifar(root:Path, # folder to write into
-                     name:str='cifar100', # which layout: 'cifar10' or 'cifar100'
-                     n_train:int=40, n_test:int=20, seed:int=0):
+def write_fake_cifar(
+    root: Path,  # folder to write into
+    name: str = 'cifar100',  # which layout: 'cifar10' or 'cifar100'
+    n_train: int = 40,
+    n_test: int = 20,
+    seed: int = 0,
+):
     "Write a tiny CIFAR-shaped data set in torchvision's layout; returns a dict of file name to MD5 for the loader's lists"
     import pickle, torchvision
+
     cls = {'cifar10': torchvision.datasets.CIFAR10, 'cifar100': torchvision.datasets.CIFAR100}[name]
     rng, folder = np.random.default_rng(seed), Path(root) / cls.base_folder
     folder.mkdir(parents=True, exist_ok=True)
     n_cls, key = (10, 'labels') if name == 'cifar10' else (100, 'fine_labels')
     sums = {}
+
     def dump(fname, obj):
-        (folder / fname).write_bytes(pickle.dumps(obj)); sums[fname] = hashlib.md5((folder / fname).read_bytes()).hexdigest()
+        (folder / fname).write_bytes(pickle.dumps(obj))
+        sums[fname] = hashlib.md5((folder / fname).read_bytes()).hexdigest()
+
     for fname, _ in cls.train_list + cls.test_list:
         n = n_test if fname in dict(cls.test_list) else n_train
-        dump(fname, {'data': rng.integers(0, 256, (n, 3072), dtype=np.uint8), key: list(rng.integers(0, n_cls, n))})
+        dump(
+            fname,
+            {'data': rng.integers(0, 256, (n, 3072), dtype=np.uint8), key: list(rng.integers(0, n_cls, n))},
+        )
     names = [f'class{i}' for i in range(n_cls)]
     dump(cls.meta['filename'], {cls.meta['key']: names})
     return sums
@@ -88,135 +125,206 @@ def write_fake_cifar(root:Path, # folder to write into
 # %% ../nbs/00_data.ipynb #e7e2c16c
 IMAGE_SUFFIXES = ('.jpg', '.jpeg', '.png', '.bmp', '.gif', '.webp')
 
+
 def default_cache_dir():
     "Where decoded image trees are cached: `$HDCFL_CACHE`, else `~/.cache/hdcfl`"
     return Path(os.environ.get('HDCFL_CACHE', Path.home() / '.cache' / 'hdcfl'))
 
-def scan_image_tree(root:Path): # folder holding train/ and test/
+
+def scan_image_tree(root: Path):  # folder holding train/ and test/
     "The class names and, per split, the sorted (path, label) list of an image tree"
     root = Path(root)
-    if not root.is_dir(): raise FileNotFoundError(f"data_root={str(root)!r} is not a folder (expected train/<class>/* and test/<class>/*)")
+    if not root.is_dir():
+        raise FileNotFoundError(
+            f"data_root={str(root)!r} is not a folder (expected train/<class>/* and test/<class>/*)"
+        )
     splits = {}
     for split in ('train', 'test'):
         d = root / split
         classes = sorted(p.name for p in d.iterdir() if p.is_dir()) if d.is_dir() else []
-        if not classes: raise FileNotFoundError(f"data_root={str(root)!r} has no class folders under {split}/")
+        if not classes:
+            raise FileNotFoundError(f"data_root={str(root)!r} has no class folders under {split}/")
         splits[split] = classes
     if splits['train'] != splits['test']:
-        raise ValueError(f"data_root={str(root)!r}: class folders differ between train/ {splits['train']} and test/ {splits['test']}")
+        raise ValueError(
+            f"data_root={str(root)!r}: class folders differ between train/ {splits['train']} and test/ {splits['test']}"
+        )
     classes = splits['train']
-    files = {s: [(p, c) for c, name in enumerate(classes) for p in sorted((root / s / name).iterdir())
-                 if p.suffix.lower() in IMAGE_SUFFIXES] for s in ('train', 'test')}
+    files = {
+        s: [
+            (p, c)
+            for c, name in enumerate(classes)
+            for p in sorted((root / s / name).iterdir())
+            if p.suffix.lower() in IMAGE_SUFFIXES
+        ]
+        for s in ('train', 'test')
+    }
     for s, fs in files.items():
-        if not fs: raise FileNotFoundError(f"data_root={str(root)!r} holds no images under {s}/")
+        if not fs:
+            raise FileNotFoundError(f"data_root={str(root)!r} holds no images under {s}/")
     return classes, files
 
 # %% ../nbs/00_data.ipynb #e9d8e413
-def tree_fingerprint(files:dict): # split -> list of (path, label), from `scan_image_tree`
+def tree_fingerprint(files: dict):  # split -> list of (path, label), from `scan_image_tree`
     "A short hash of every file's split, label, name, size and modification time"
     h = hashlib.sha256()
     for s, fs in files.items():
         for p, c in fs:
-            st = p.stat(); h.update(f"{s}/{c}/{p.name}/{st.st_size}/{st.st_mtime_ns}\n".encode())
+            st = p.stat()
+            h.update(f"{s}/{c}/{p.name}/{st.st_size}/{st.st_mtime_ns}\n".encode())
     return h.hexdigest()[:16]
+
 
 def _decode(path):
     try:
-        with Image.open(path) as im: return np.asarray(im.convert('RGB') if im.mode not in ('L', 'RGB') else im)
-    except Exception as e: raise ValueError(f"data_root: cannot read image {str(path)!r} ({e})") from e
+        with Image.open(path) as im:
+            return np.asarray(im.convert('RGB') if im.mode not in ('L', 'RGB') else im)
+    except Exception as e:
+        raise ValueError(f"data_root: cannot read image {str(path)!r} ({e})") from e
 
-def decode_images(paths:list, workers:int=4): # image files, all of one size and mode
+
+def decode_images(paths: list, workers: int = 4):  # image files, all of one size and mode
     "Decode image files into one uint8 array N x H x W x C, checking that every image has the first one's shape"
-    with ThreadPoolExecutor(workers) as ex: arrs = list(ex.map(_decode, paths))
+    with ThreadPoolExecutor(workers) as ex:
+        arrs = list(ex.map(_decode, paths))
     arrs = [a[..., None] if a.ndim == 2 else a for a in arrs]
     for p, a in zip(paths, arrs):
         if a.shape != arrs[0].shape:
-            raise ValueError(f"data_root: image {str(p)!r} has shape {a.shape}, but {str(paths[0])!r} has {arrs[0].shape}; all images must match")
+            raise ValueError(
+                f"data_root: image {str(p)!r} has shape {a.shape}, but {str(paths[0])!r} has {arrs[0].shape}; all images must match"
+            )
     return np.stack(arrs)
 
 # %% ../nbs/00_data.ipynb #763dbec5
-def unpack_archive(archive:Path, cache_dir:Path): # a .tar.xz / .tar.gz of an image tree
+def unpack_archive(archive: Path, cache_dir: Path):  # a .tar.xz / .tar.gz of an image tree
     "Unpack `archive` once into `cache_dir` and return the folder that holds train/ and test/"
     st = archive.stat()
     dest = cache_dir / f"{archive.name.split('.')[0]}-{st.st_size}-{st.st_mtime_ns}"
     if not dest.exists():
         tmp = Path(tempfile.mkdtemp(dir=cache_dir, prefix='.unpack-'))
-        with tarfile.open(archive) as tf: tf.extractall(tmp, filter='data')
+        with tarfile.open(archive) as tf:
+            tf.extractall(tmp, filter='data')
         os.replace(tmp, dest)
     subs = [p for p in dest.iterdir() if p.is_dir()]
     return dest if (dest / 'train').is_dir() else (subs[0] if len(subs) == 1 else dest)
 
-def load_imagefolder(root:str|Path, # folder with train/<class>/* and test/<class>/*, or a tar archive of one
-                     cache_dir:str|Path|None=None): # where decoded arrays are cached (default: `default_cache_dir()`)
+
+def load_imagefolder(
+    root: str | Path,  # folder with train/<class>/* and test/<class>/*, or a tar archive of one
+    cache_dir: str | Path | None = None,  # where decoded arrays are cached (default: `default_cache_dir()`)
+):
     "An image tree as an `ImageDataset`, decoded once and cached by the tree's fingerprint"
-    if root is None: raise ValueError("data_root: imagefolder needs a folder or archive; pass data_root=PATH")
+    if root is None:
+        raise ValueError("data_root: imagefolder needs a folder or archive; pass data_root=PATH")
     root, cache_dir = Path(root), Path(cache_dir or default_cache_dir())
     cache_dir.mkdir(parents=True, exist_ok=True)
-    if root.is_file() and root.name.endswith(('.tar', '.tar.xz', '.tar.gz', '.tgz')): root = unpack_archive(root, cache_dir)
+    if root.is_file() and root.name.endswith(('.tar', '.tar.xz', '.tar.gz', '.tgz')):
+        root = unpack_archive(root, cache_dir)
     classes, files = scan_image_tree(root)
     cache = cache_dir / f"imagefolder-{root.name}-{tree_fingerprint(files)}.npz"
     if not cache.exists():
-        arrs = {f'{a}_{s}': v for s, fs in files.items()
-                for a, v in (('x', decode_images([p for p, _ in fs])), ('y', np.array([c for _, c in fs], np.int64)))}
+        arrs = {
+            f'{a}_{s}': v
+            for s, fs in files.items()
+            for a, v in (
+                ('x', decode_images([p for p, _ in fs])),
+                ('y', np.array([c for _, c in fs], np.int64)),
+            )
+        }
         tmp = cache.with_name(cache.name + f'.{os.getpid()}.tmp.npz')
-        np.savez(tmp, **arrs); os.replace(tmp, cache)
-    with np.load(cache) as z: arrs = {k: z[k] for k in z.files}
+        np.savez(tmp, **arrs)
+        os.replace(tmp, cache)
+    with np.load(cache) as z:
+        arrs = {k: z[k] for k in z.files}
     return ImageDataset(root.name, arrs['x_train'], arrs['y_train'], arrs['x_test'], arrs['y_test'], classes)
 
 # %% ../nbs/00_data.ipynb #0d6e00e8
-def write_image_tree(root:Path, # folder to create
-                     classes=('cat', 'dog'), n_train:int=6, n_test:int=3, size:int=8, seed:int=0):
+def write_image_tree(
+    root: Path,  # folder to create
+    classes=('cat', 'dog'),
+    n_train: int = 6,
+    n_test: int = 3,
+    size: int = 8,
+    seed: int = 0,
+):
     "Write a small random train/<class>/*.png + test/<class>/*.png tree (for tests and examples)"
     rng = np.random.default_rng(seed)
     for s, n in (('train', n_train), ('test', n_test)):
         for c in classes:
             (Path(root) / s / c).mkdir(parents=True, exist_ok=True)
-            for i in range(n): Image.fromarray(rng.integers(0, 256, (size, size, 3), dtype=np.uint8)).save(Path(root) / s / c / f'{i:04d}.png')
+            for i in range(n):
+                Image.fromarray(rng.integers(0, 256, (size, size, 3), dtype=np.uint8)).save(
+                    Path(root) / s / c / f'{i:04d}.png'
+                )
     return Path(root)
 
 # %% ../nbs/00_data.ipynb #5653f8e9
 DATASETS = ('digits', 'cifar10', 'cifar100', 'imagefolder')
 
-def load_dataset(name:str, # one of `DATASETS`
-                 root:str|Path|None=None, # data folder (CIFAR) or image tree / archive (imagefolder)
-                 download:bool=False, # let torchvision download CIFAR when missing
-                 cache_dir:str|Path|None=None): # cache of decoded image trees
+
+def load_dataset(
+    name: str,  # one of `DATASETS`
+    root: str | Path | None = None,  # data folder (CIFAR) or image tree / archive (imagefolder)
+    download: bool = False,  # let torchvision download CIFAR when missing
+    cache_dir: str | Path | None = None,  # cache of decoded image trees
+):
     "Load a data set by name"
     check_choice('dataset', name, DATASETS)
-    if name == 'digits': return load_digits_dataset()
-    if name == 'imagefolder': return load_imagefolder(root, cache_dir)
+    if name == 'digits':
+        return load_digits_dataset()
+    if name == 'imagefolder':
+        return load_imagefolder(root, cache_dir)
     return load_cifar(name, root, download)
 
 # %% ../nbs/00_data.ipynb #e2dbabfd
-def iid_partition(labels:np.ndarray, # label per training sample
-                  n_clients:int, rng:np.random.Generator):
+def iid_partition(
+    labels: np.ndarray,  # label per training sample
+    n_clients: int,
+    rng: np.random.Generator,
+):
     "Split sample indices uniformly at random into `n_clients` nearly equal parts"
     return [np.sort(p) for p in np.array_split(rng.permutation(len(labels)), n_clients)]
 
 # %% ../nbs/00_data.ipynb #7a26bc99
-def label_subset_partition(labels:np.ndarray, n_clients:int, rng:np.random.Generator,
-                           k:int=2): # classes per client, 1..C
+def label_subset_partition(
+    labels: np.ndarray, n_clients: int, rng: np.random.Generator, k: int = 2
+):  # classes per client, 1..C
     "LS-k: every client holds exactly `k` classes, each class split evenly among its holders"
     C = int(labels.max()) + 1
-    if not (isinstance(k, (int, np.integer)) and 1 <= k <= C): raise ValueError(f"k={k!r} must be an integer in 1..{C} (the number of classes)")
-    held = [[i % C] + list(rng.choice(np.delete(np.arange(C), i % C), k - 1, replace=False)) for i in range(n_clients)]
+    if not (isinstance(k, (int, np.integer)) and 1 <= k <= C):
+        raise ValueError(f"k={k!r} must be an integer in 1..{C} (the number of classes)")
+    held = [
+        [i % C] + list(rng.choice(np.delete(np.arange(C), i % C), k - 1, replace=False))
+        for i in range(n_clients)
+    ]
     parts = [[] for _ in range(n_clients)]
     for c in range(C):
         holders = [i for i in range(n_clients) if c in held[i]]
         idx = rng.permutation(np.flatnonzero(labels == c))
         if holders and len(idx) < len(holders):
-            raise ValueError(f"clients={n_clients}: class {c} has {len(idx)} samples for {len(holders)} clients holding it; use fewer clients")
-        for i, chunk in zip(holders, np.array_split(idx, len(holders)) if holders else []): parts[i].append(chunk)
+            raise ValueError(
+                f"clients={n_clients}: class {c} has {len(idx)} samples for {len(holders)} clients holding it; use fewer clients"
+            )
+        for i, chunk in zip(holders, np.array_split(idx, len(holders)) if holders else []):
+            parts[i].append(chunk)
     return [np.sort(np.concatenate(p)) for p in parts]
 
 # %% ../nbs/00_data.ipynb #ec60ad2e
-def dirichlet_partition(labels:np.ndarray, n_clients:int, rng:np.random.Generator,
-                        alpha:float=0.3, # concentration: small is skewed
-                        min_size:int=10, # fewest training samples a client may hold
-                        max_tries:int=1000): # redraws before giving up
+def dirichlet_partition(
+    labels: np.ndarray,
+    n_clients: int,
+    rng: np.random.Generator,
+    alpha: float = 0.3,  # concentration: small is skewed
+    min_size: int = 10,  # fewest training samples a client may hold
+    max_tries: int = 1000,  # redraws before giving up
+):
     "Per-class Dirichlet(`alpha`) proportions over clients, redrawn until every client has `min_size` samples"
-    if not (np.isfinite(alpha) and alpha > 0): raise ValueError(f"alpha={alpha!r} must be a finite number > 0")
-    if n_clients * min_size > len(labels): raise ValueError(f"clients={n_clients} with min_size={min_size} needs {n_clients * min_size} samples; the data has {len(labels)}")
+    if not (np.isfinite(alpha) and alpha > 0):
+        raise ValueError(f"alpha={alpha!r} must be a finite number > 0")
+    if n_clients * min_size > len(labels):
+        raise ValueError(
+            f"clients={n_clients} with min_size={min_size} needs {n_clients * min_size} samples; the data has {len(labels)}"
+        )
     C, n, smallest = int(labels.max()) + 1, len(labels), 0
     by_class = [np.flatnonzero(labels == c) for c in range(C)]
     for _ in range(max_tries):
@@ -224,122 +332,176 @@ def dirichlet_partition(labels:np.ndarray, n_clients:int, rng:np.random.Generato
         for idx in by_class:
             p = rng.dirichlet(np.full(n_clients, alpha)) * (sizes < n / n_clients)
             cuts = (np.cumsum(p / p.sum()) * len(idx)).astype(int)[:-1]
-            for i, chunk in enumerate(np.split(rng.permutation(idx), cuts)): parts[i].append(chunk); sizes[i] += len(chunk)
-        if (smallest := sizes.min()) >= min_size: return [np.sort(np.concatenate(p)) for p in parts]
-    raise ValueError(f"alpha={alpha}: no draw in max_tries={max_tries} gave every client min_size={min_size} samples "
-                     f"(last smallest: {int(smallest)}); raise alpha, or lower clients or min_size")
+            for i, chunk in enumerate(np.split(rng.permutation(idx), cuts)):
+                parts[i].append(chunk)
+                sizes[i] += len(chunk)
+        if (smallest := sizes.min()) >= min_size:
+            return [np.sort(np.concatenate(p)) for p in parts]
+    raise ValueError(
+        f"alpha={alpha}: no draw in max_tries={max_tries} gave every client min_size={min_size} samples "
+        f"(last smallest: {int(smallest)}); raise alpha, or lower clients or min_size"
+    )
 
 # %% ../nbs/00_data.ipynb #ed371620
-def check_angles(angles): # rotation angles in degrees
+def check_angles(angles):  # rotation angles in degrees
     "Angles as a tuple of ints, each a multiple of 90"
     angles = tuple(angles)
     if not angles or any(float(a) % 90 != 0 for a in angles):
-        raise ValueError(f"angles={angles!r}: rotation turns images with rot90, allowed values are multiples of 90 (0, 90, 180, 270)")
+        raise ValueError(
+            f"angles={angles!r}: rotation turns images with rot90, allowed values are multiples of 90 (0, 90, 180, 270)"
+        )
     return tuple(int(a) % 360 for a in angles)
 
-def rotate(x_N_H_W_C:np.ndarray, angle:int): # images, and an angle in degrees (a multiple of 90)
+
+def rotate(x_N_H_W_C: np.ndarray, angle: int):  # images, and an angle in degrees (a multiple of 90)
     "Rotate a batch of images counter-clockwise by `angle` degrees"
     return np.ascontiguousarray(np.rot90(x_N_H_W_C, k=(angle // 90) % 4, axes=(1, 2)))
 
 # %% ../nbs/00_data.ipynb #6c8b3558
 PARTITIONS = ('iid', 'ls', 'dirichlet', 'rotation')
 
-def partition(labels:np.ndarray, # label per training sample
-              n_clients:int, # N
-              scheme:str='iid', # one of `PARTITIONS`
-              seed:int=0, # every random choice comes from this seed
-              k:int=2, # classes per client ('ls')
-              alpha:float=0.3, min_size:int=10, max_tries:int=1000, # 'dirichlet'
-              angles=(0, 90, 180, 270)): # 'rotation'
+
+def partition(
+    labels: np.ndarray,  # label per training sample
+    n_clients: int,  # N
+    scheme: str = 'iid',  # one of `PARTITIONS`
+    seed: int = 0,  # every random choice comes from this seed
+    k: int = 2,  # classes per client ('ls')
+    alpha: float = 0.3,
+    min_size: int = 10,
+    max_tries: int = 1000,  # 'dirichlet'
+    angles=(0, 90, 180, 270),  # 'rotation'
+):
     "Training indices and rotation angle per client under `scheme`"
     check_choice('partition', scheme, PARTITIONS)
     if not (isinstance(n_clients, (int, np.integer)) and 1 <= n_clients <= len(labels)):
-        raise ValueError(f"clients={n_clients!r} must be an integer in 1..{len(labels)} (the number of training samples)")
+        raise ValueError(
+            f"clients={n_clients!r} must be an integer in 1..{len(labels)} (the number of training samples)"
+        )
     rng = np.random.default_rng(seed)
-    if scheme == 'ls': parts = label_subset_partition(labels, n_clients, rng, k)
-    elif scheme == 'dirichlet': parts = dirichlet_partition(labels, n_clients, rng, alpha, min_size, max_tries)
-    else: parts = iid_partition(labels, n_clients, rng)
+    if scheme == 'ls':
+        parts = label_subset_partition(labels, n_clients, rng, k)
+    elif scheme == 'dirichlet':
+        parts = dirichlet_partition(labels, n_clients, rng, alpha, min_size, max_tries)
+    else:
+        parts = iid_partition(labels, n_clients, rng)
     angles = check_angles(angles) if scheme == 'rotation' else (0,)
     return parts, np.array([angles[i % len(angles)] for i in range(n_clients)])
 
 # %% ../nbs/00_data.ipynb #e6e7ea6f
 TEST_VIEWS = ('split', 'matched')
 
-def client_test_sets(y_test:np.ndarray, # test labels
-                     hist_N_C:np.ndarray, # training label counts per client
-                     view:str='split'): # one of `TEST_VIEWS`
+
+def client_test_sets(
+    y_test: np.ndarray,  # test labels
+    hist_N_C: np.ndarray,  # training label counts per client
+    view: str = 'split',  # one of `TEST_VIEWS`
+):
     "Per client: test-split indices and evaluation weights (summing to 1) following the client's label distribution"
     check_choice('test_view', view, TEST_VIEWS)
     N, C = hist_N_C.shape
     n_test_c = np.bincount(y_test, minlength=C)
     if view == 'matched':
-        out = [(idx := np.flatnonzero(h[y_test] > 0), h[y_test[idx]] / h.sum() / n_test_c[y_test[idx]]) for h in hist_N_C]
+        out = [
+            (idx := np.flatnonzero(h[y_test] > 0), h[y_test[idx]] / h.sum() / n_test_c[y_test[idx]])
+            for h in hist_N_C
+        ]
     else:
         chunks = [[] for _ in range(N)]
         for c in range(C):
             idx, share = np.flatnonzero(y_test == c), hist_N_C[:, c] / max(hist_N_C[:, c].sum(), 1)
             cuts = np.round(np.cumsum(share) * len(idx)).astype(int)[:-1]
-            for i, chunk in enumerate(np.split(idx, cuts)): chunks[i].append(chunk)
+            for i, chunk in enumerate(np.split(idx, cuts)):
+                chunks[i].append(chunk)
         out = [(idx := np.concatenate(ch), np.full(len(idx), 1 / max(len(idx), 1))) for ch in chunks]
-    if (empty := [i for i, (idx, _) in enumerate(out) if len(idx) == 0]):
-        raise ValueError(f"test_view={view!r}: clients {empty} get no test samples; use fewer clients or test_view='matched'")
+    if empty := [i for i, (idx, _) in enumerate(out) if len(idx) == 0]:
+        raise ValueError(
+            f"test_view={view!r}: clients {empty} get no test samples; use fewer clients or test_view='matched'"
+        )
     return out
 
 # %% ../nbs/00_data.ipynb #412a16de
 @dataclass
 class ClientData:
     "One client's model-ready data: training tensors, and its test set as indices into a shared rotated test tensor"
-    x_train: torch.Tensor # n x C x H x W, normalized
-    y_train: torch.Tensor # n
-    x_test_all: torch.Tensor # the whole test split, normalized and turned by this client's angle
-    test_idx: torch.Tensor # this client's test samples in `x_test_all`
-    y_test: torch.Tensor # their labels
-    w_test: torch.Tensor # their evaluation weights, summing to 1
+
+    x_train: torch.Tensor  # n x C x H x W, normalized
+    y_train: torch.Tensor  # n
+    x_test_all: torch.Tensor  # the whole test split, normalized and turned by this client's angle
+    test_idx: torch.Tensor  # this client's test samples in `x_test_all`
+    y_test: torch.Tensor  # their labels
+    w_test: torch.Tensor  # their evaluation weights, summing to 1
     angle: int
-    norm: torch.Tensor|None = None # 2 x C: the per-channel mean and std (pixels in [0, 1]) the images were normalized with
+    norm: torch.Tensor | None = (
+        None  # 2 x C: the per-channel mean and std (pixels in [0, 1]) the images were normalized with
+    )
+
     @property
-    def n_train(self): return len(self.y_train)
+    def n_train(self):
+        return len(self.y_train)
+
     def pixels_train(self):
         "The training images as pixels in [0, 1], undoing the normalization"
-        if self.norm is None: raise ValueError("this client's data carries no normalization (norm); rebuild it with make_fed_data")
+        if self.norm is None:
+            raise ValueError(
+                "this client's data carries no normalization (norm); rebuild it with make_fed_data"
+            )
         return self.x_train * self.norm[1][:, None, None] + self.norm[0][:, None, None]
 
 # %% ../nbs/00_data.ipynb #03b0ca5a
-def to_tensor(x_N_H_W_C:np.ndarray, mean_C:np.ndarray, std_C:np.ndarray):
+def to_tensor(x_N_H_W_C: np.ndarray, mean_C: np.ndarray, std_C: np.ndarray):
     "uint8 images to a normalized float32 N x C x H x W tensor"
     x = torch.from_numpy(np.ascontiguousarray(x_N_H_W_C)).permute(0, 3, 1, 2).float().div_(255)
-    return x.sub_(torch.as_tensor(mean_C, dtype=torch.float32)[:, None, None]).div_(torch.as_tensor(std_C, dtype=torch.float32)[:, None, None])
+    return x.sub_(torch.as_tensor(mean_C, dtype=torch.float32)[:, None, None]).div_(
+        torch.as_tensor(std_C, dtype=torch.float32)[:, None, None]
+    )
 
 # %% ../nbs/00_data.ipynb #82315a18
 @dataclass
 class FedData:
     "A data set partitioned over clients: model-ready tensors, sizes, label histograms and angles"
+
     name: str
     classes: list
-    clients: list # of `ClientData`
-    hist_N_C: np.ndarray # training label counts per client
+    clients: list  # of `ClientData`
+    hist_N_C: np.ndarray  # training label counts per client
     config: dict = field(default_factory=dict)
 
-    def __len__(self): return len(self.clients)
-    def __getitem__(self, k): return self.clients[k]
+    def __len__(self):
+        return len(self.clients)
+
+    def __getitem__(self, k):
+        return self.clients[k]
+
     @property
-    def n_classes(self): return len(self.classes)
+    def n_classes(self):
+        return len(self.classes)
+
     @property
-    def sizes(self): return np.array([c.n_train for c in self.clients])
+    def sizes(self):
+        return np.array([c.n_train for c in self.clients])
+
     @property
-    def angles(self): return np.array([c.angle for c in self.clients])
+    def angles(self):
+        return np.array([c.angle for c in self.clients])
+
     @property
-    def input_shape(self): return tuple(self.clients[0].x_train.shape[1:])
-    def __repr__(self): return f"FedData({self.name!r}: {len(self)} clients, {self.sizes.sum()} train samples, {self.n_classes} classes, input {self.input_shape})"
+    def input_shape(self):
+        return tuple(self.clients[0].x_train.shape[1:])
+
+    def __repr__(self):
+        return f"FedData({self.name!r}: {len(self)} clients, {self.sizes.sum()} train samples, {self.n_classes} classes, input {self.input_shape})"
 
 # %% ../nbs/00_data.ipynb #a637fb76
-def make_fed_data(ds:ImageDataset, # the images
-                  n_clients:int, # N
-                  scheme:str='iid', # partition: one of `PARTITIONS`
-                  seed:int=0, # seeds the partition
-                  test_view:str='split', # one of `TEST_VIEWS`
-                  max_train:int=0, # keep at most this many training samples per client, a seeded random subset (0: all)
-                  **kw): # partition options: k, alpha, min_size, max_tries, angles
+def make_fed_data(
+    ds: ImageDataset,  # the images
+    n_clients: int,  # N
+    scheme: str = 'iid',  # partition: one of `PARTITIONS`
+    seed: int = 0,  # seeds the partition
+    test_view: str = 'split',  # one of `TEST_VIEWS`
+    max_train: int = 0,  # keep at most this many training samples per client, a seeded random subset (0: all)
+    **kw,  # partition options: k, alpha, min_size, max_tries, angles
+):
     "Partition `ds` over `n_clients` and build every client's model-ready tensors"
     if not (isinstance(max_train, (int, np.integer)) and max_train >= 0):
         raise ValueError(f"max_train={max_train!r} must be an integer >= 0 (0: every training sample)")
@@ -353,33 +515,82 @@ def make_fed_data(ds:ImageDataset, # the images
     mean, std = flat.mean(0) / 255, flat.std(0) / 255
     norm = torch.tensor(np.stack([mean, std]), dtype=torch.float32)
     x_test = {a: to_tensor(rotate(ds.x_test, a), mean, std) for a in sorted(set(angles.tolist()))}
-    clients = [ClientData(to_tensor(rotate(ds.x_train[p], a), mean, std), torch.from_numpy(ds.y_train[p]), x_test[a],
-                          torch.from_numpy(idx), torch.from_numpy(ds.y_test[idx]), torch.from_numpy(w).float(), int(a), norm)
-               for p, a, (idx, w) in zip(parts, angles, tests)]
+    clients = [
+        ClientData(
+            to_tensor(rotate(ds.x_train[p], a), mean, std),
+            torch.from_numpy(ds.y_train[p]),
+            x_test[a],
+            torch.from_numpy(idx),
+            torch.from_numpy(ds.y_test[idx]),
+            torch.from_numpy(w).float(),
+            int(a),
+            norm,
+        )
+        for p, a, (idx, w) in zip(parts, angles, tests)
+    ]
     cfg = dict(dataset=ds.name, clients=n_clients, partition=scheme, seed=seed, test_view=test_view, **kw)
-    if max_train: cfg['max_train'] = max_train
+    if max_train:
+        cfg['max_train'] = max_train
     return FedData(ds.name, list(ds.classes), clients, hist, cfg)
 
 # %% ../nbs/00_data.ipynb #351afa68
-def summary(fed:FedData):
+def summary(fed: FedData):
     "One row per client: angle, training and test size, classes held and the largest class's share"
-    import pandas as pd   # imported here, not at the top: a Flower node's fresh process per message should not pay for it
+    import pandas as pd  # imported here, not at the top: a Flower node's fresh process per message should not pay for it
+
     h = fed.hist_N_C
-    return pd.DataFrame({'angle': fed.angles, 'n_train': fed.sizes, 'n_test': [len(c.test_idx) for c in fed.clients],
-                         'classes': (h > 0).sum(1), 'top_share': (h.max(1) / h.sum(1)).round(3)}, index=pd.RangeIndex(len(fed), name='client'))
+    return pd.DataFrame(
+        {
+            'angle': fed.angles,
+            'n_train': fed.sizes,
+            'n_test': [len(c.test_idx) for c in fed.clients],
+            'classes': (h > 0).sum(1),
+            'top_share': (h.max(1) / h.sum(1)).round(3),
+        },
+        index=pd.RangeIndex(len(fed), name='client'),
+    )
 
 # %% ../nbs/00_data.ipynb #2750264e
-def plot_partition(fed:FedData, # the federated data set to draw
-                   title:str|None=None, path:str|Path|None=None): # figure title; save the figure here when given
+def plot_partition(
+    fed: FedData,  # the federated data set to draw
+    title: str | None = None,
+    path: str | Path | None = None,  # figure title; save the figure here when given
+):
     "Heat map of clients x classes (training counts) with each client's rotation angle in a strip on the left"
     import matplotlib.pyplot as plt, seaborn as sns
+
     N = len(fed)
-    fig, (ax_a, ax_h) = plt.subplots(1, 2, figsize=(1.2 + 0.35 * fed.n_classes, 0.8 + 0.22 * N),
-                                     gridspec_kw=dict(width_ratios=[1, fed.n_classes]), sharey=True)
-    sns.heatmap(fed.angles[:, None], ax=ax_a, cmap='Pastel1', cbar=False, annot=True, fmt='d', annot_kws=dict(size=7), vmin=0, vmax=360)
-    ax_a.set(xticks=[], xlabel='angle', ylabel='client'); ax_a.tick_params(axis='y', labelsize=7, rotation=0)
-    sns.heatmap(fed.hist_N_C, ax=ax_h, cmap='viridis', cbar_kws=dict(label='training samples'), xticklabels=fed.classes)
-    ax_h.set(xlabel='class'); ax_h.tick_params(axis='y', left=False)
-    fig.suptitle(title or f"{fed.name}: {fed.config.get('partition')} over {N} clients"); fig.tight_layout()
-    if path: save_figure(fig, path)
+    fig, (ax_a, ax_h) = plt.subplots(
+        1,
+        2,
+        figsize=(1.2 + 0.35 * fed.n_classes, 0.8 + 0.22 * N),
+        gridspec_kw=dict(width_ratios=[1, fed.n_classes]),
+        sharey=True,
+    )
+    sns.heatmap(
+        fed.angles[:, None],
+        ax=ax_a,
+        cmap='Pastel1',
+        cbar=False,
+        annot=True,
+        fmt='d',
+        annot_kws=dict(size=7),
+        vmin=0,
+        vmax=360,
+    )
+    ax_a.set(xticks=[], xlabel='angle', ylabel='client')
+    ax_a.tick_params(axis='y', labelsize=7, rotation=0)
+    sns.heatmap(
+        fed.hist_N_C,
+        ax=ax_h,
+        cmap='viridis',
+        cbar_kws=dict(label='training samples'),
+        xticklabels=fed.classes,
+    )
+    ax_h.set(xlabel='class')
+    ax_h.tick_params(axis='y', left=False)
+    fig.suptitle(title or f"{fed.name}: {fed.config.get('partition')} over {N} clients")
+    fig.tight_layout()
+    if path:
+        save_figure(fig, path)
     return fig

@@ -22,7 +22,7 @@ __all__ = ['swap_matrix', 'donor_scores', 'permuted', 'donor_swap', 'load_run_ca
            'plot_quintiles']
 
 # %% ../nbs/05_diagnostics.ipynb #4e3cb336
-def swap_matrix(model, fed, encoders:list, heads:list, shared:dict|None=None):
+def swap_matrix(model, fed, encoders: list, heads: list, shared: dict | None = None):
     "acc_N_N, loss_N_N (row: target, column: donor) and the shared-encoder acc_N, loss_N (None without `shared`)"
     N = len(encoders)
     acc, loss = np.zeros((N, N)), np.zeros((N, N))
@@ -30,16 +30,19 @@ def swap_matrix(model, fed, encoders:list, heads:list, shared:dict|None=None):
     for t in range(N):
         load_head(model, heads[t])
         for d in range(N):
-            r = evaluate(load_encoder(model, encoders[d]), fed[t]); acc[t, d], loss[t, d] = r['acc'], r['loss']
+            r = evaluate(load_encoder(model, encoders[d]), fed[t])
+            acc[t, d], loss[t, d] = r['acc'], r['loss']
         if shared is not None:
-            r = evaluate(load_encoder(model, shared), fed[t]); sacc[t], sloss[t] = r['acc'], r['loss']
+            r = evaluate(load_encoder(model, shared), fed[t])
+            sacc[t], sloss[t] = r['acc'], r['loss']
     return acc, loss, sacc, sloss
 
 # %% ../nbs/05_diagnostics.ipynb #7fe0a7a4
-def donor_scores(dL_N_N:np.ndarray, dA_N_N:np.ndarray, D_N_N:np.ndarray):
+def donor_scores(dL_N_N: np.ndarray, dA_N_N: np.ndarray, D_N_N: np.ndarray):
     "Ranking and discrimination scores of head distance D for donor benefit (diagonals ignored)"
-    N = len(D_N_N); off = ~np.eye(N, dtype=bool)
-    ben = (dL_N_N < 0)
+    N = len(D_N_N)
+    off = ~np.eye(N, dtype=bool)
+    ben = dL_N_N < 0
     rhos = [spearmanr(-D_N_N[t, off[t]], -dL_N_N[t, off[t]])[0] for t in range(N)]
     y, s = ben[off].astype(int), -D_N_N[off]
     auroc = float(roc_auc_score(y, s)) if 0 < y.sum() < len(y) else float('nan')
@@ -49,64 +52,114 @@ def donor_scores(dL_N_N:np.ndarray, dA_N_N:np.ndarray, D_N_N:np.ndarray):
     for t in range(N):
         order = np.flatnonzero(off[t])[np.argsort(D_N_N[t, off[t]], kind='stable')]
         for i, part in enumerate(np.array_split(order, 5)):
-            if len(part): q[f'Q{i + 1}']['dA'].append(dA_N_N[t, part].mean()); q[f'Q{i + 1}']['dL'].append(dL_N_N[t, part].mean()); q[f'Q{i + 1}']['beneficial'].append(ben[t, part].mean())
-    return {'spearman_mean': float(np.nanmean(rhos)), 'spearman_pooled': float(spearmanr(-D_N_N[off], -dL_N_N[off])[0]),
-            'auroc': auroc, 'ap': ap, 'beneficial_rate': float(y.mean()), 'ap_lift': ap - float(y.mean()),
-            'top1_minus_random': float(np.mean([dA_N_N[t, near[t]] - dA_N_N[t, off[t]].mean() for t in range(N)])),
-            'quintiles': {k: {m: float(np.mean(v)) for m, v in d.items()} for k, d in q.items()}}
+            if len(part):
+                q[f'Q{i + 1}']['dA'].append(dA_N_N[t, part].mean())
+                q[f'Q{i + 1}']['dL'].append(dL_N_N[t, part].mean())
+                q[f'Q{i + 1}']['beneficial'].append(ben[t, part].mean())
+    return {
+        'spearman_mean': float(np.nanmean(rhos)),
+        'spearman_pooled': float(spearmanr(-D_N_N[off], -dL_N_N[off])[0]),
+        'auroc': auroc,
+        'ap': ap,
+        'beneficial_rate': float(y.mean()),
+        'ap_lift': ap - float(y.mean()),
+        'top1_minus_random': float(
+            np.mean([dA_N_N[t, near[t]] - dA_N_N[t, off[t]].mean() for t in range(N)])
+        ),
+        'quintiles': {k: {m: float(np.mean(v)) for m, v in d.items()} for k, d in q.items()},
+    }
 
 # %% ../nbs/05_diagnostics.ipynb #d4f8ddef
-def permuted(D_N_N:np.ndarray, seed:int):
+def permuted(D_N_N: np.ndarray, seed: int):
     "The distances of each target shuffled among its donors (the control)"
     rng, P = np.random.default_rng(seed), D_N_N.copy()
     for t in range(len(P)):
-        idx = np.flatnonzero(np.arange(len(P)) != t); P[t, idx] = P[t, rng.permutation(idx)]
+        idx = np.flatnonzero(np.arange(len(P)) != t)
+        P[t, idx] = P[t, rng.permutation(idx)]
     return P
 
 # %% ../nbs/05_diagnostics.ipynb #80eec33e
-def donor_swap(model, fed, encoders:list, heads:list, shared:dict|None=None, rank:int=8, n_perm:int=20, seed:int=0):
+def donor_swap(
+    model,
+    fed,
+    encoders: list,
+    heads: list,
+    shared: dict | None = None,
+    rank: int = 8,
+    n_perm: int = 20,
+    seed: int = 0,
+):
     "Donor-swap report: scores per descriptor (lowrank, raw), reference (own, shared) and their permuted controls"
     acc, loss, sacc, sloss = swap_matrix(model, fed, encoders, heads, shared)
     refs = {'own': (loss - np.diag(loss)[:, None], acc - np.diag(acc)[:, None])}
-    if shared is not None: refs['shared'] = (loss - sloss[:, None], acc - sacc[:, None])
+    if shared is not None:
+        refs['shared'] = (loss - sloss[:, None], acc - sacc[:, None])
     out = {'n_clients': len(encoders), 'acc': acc.round(4).tolist(), 'loss': loss.round(5).tolist()}
     for kind in ('lowrank', 'raw'):
         z = descriptors(heads, kind, rank)
         D = np.linalg.norm(z[:, None] - z[None], axis=-1)
         for ref, (dL, dA) in refs.items():
             ctrl = [donor_scores(dL, dA, permuted(D, seed + i)) for i in range(n_perm)]
-            out[f'{kind}/{ref}'] = {**donor_scores(dL, dA, D), 'control_auroc': float(np.nanmean([c['auroc'] for c in ctrl])),
-                                     'control_spearman': float(np.nanmean([c['spearman_mean'] for c in ctrl])), 'control': ctrl[0]}
+            out[f'{kind}/{ref}'] = {
+                **donor_scores(dL, dA, D),
+                'control_auroc': float(np.nanmean([c['auroc'] for c in ctrl])),
+                'control_spearman': float(np.nanmean([c['spearman_mean'] for c in ctrl])),
+                'control': ctrl[0],
+            }
     return out
 
 # %% ../nbs/05_diagnostics.ipynb #16144727
-def load_run_cache(run_dir:Path, checkpoint:str='checkpoint.pt'): # the final checkpoint, or a kept one (checkpoint-rNN.pt)
+def load_run_cache(
+    run_dir: Path, checkpoint: str = 'checkpoint.pt'
+):  # the final checkpoint, or a kept one (checkpoint-rNN.pt)
     "Configuration, federated data, algorithm and a checkpoint of a finished run with a cache of client encoders"
     run_dir = Path(run_dir)
     if not (run_dir / 'config.json').exists() or not (run_dir / checkpoint).exists():
-        raise FileNotFoundError(f"run_dir={str(run_dir)!r} holds no finished run (config.json and {checkpoint})")
+        raise FileNotFoundError(
+            f"run_dir={str(run_dir)!r} holds no finished run (config.json and {checkpoint})"
+        )
     cfg = json.loads((run_dir / 'config.json').read_text())
     ck = torch.load(run_dir / checkpoint, weights_only=False)
     if 'cache' not in ck['server']:
-        raise ValueError(f"run_dir={str(run_dir)!r}: a {cfg['run']['algorithm']} run keeps no cache of client encoders and heads; donor-swap needs an hdcfl run")
+        raise ValueError(
+            f"run_dir={str(run_dir)!r}: a {cfg['run']['algorithm']} run keeps no cache of client encoders and heads; donor-swap needs an hdcfl run"
+        )
     fed, algo = Experiment.from_config(cfg).build()
     return cfg, fed, algo, ck
 
 # %% ../nbs/05_diagnostics.ipynb #2bc697be
-def donor_swap_name(checkpoint:str='checkpoint.pt'):
+def donor_swap_name(checkpoint: str = 'checkpoint.pt'):
     "The report's file name for a checkpoint: donor_swap.json, or donor_swap-rNN.json for checkpoint-rNN.pt"
     return 'donor_swap' + checkpoint.removeprefix('checkpoint').removesuffix('.pt') + '.json'
 
-def donor_swap_run(run_dir:str|Path, n_perm:int=20, overwrite:bool=False, figure:str|Path|None=None,
-                   checkpoint:str='checkpoint.pt'): # or a kept round's, checkpoint-rNN.pt (report donor_swap-rNN.json)
+
+def donor_swap_run(
+    run_dir: str | Path,
+    n_perm: int = 20,
+    overwrite: bool = False,
+    figure: str | Path | None = None,
+    checkpoint: str = 'checkpoint.pt',  # or a kept round's, checkpoint-rNN.pt (report donor_swap-rNN.json)
+):
     "Donor-swap on a finished HDC-FL run: writes donor_swap.json (and the quintile figure); returns the report"
     run_dir, report = Path(run_dir), Path(run_dir) / donor_swap_name(checkpoint)
-    if report.exists() and not overwrite: raise FileExistsError(f"{report} exists; pass overwrite=True (--overwrite) to replace it")
+    if report.exists() and not overwrite:
+        raise FileExistsError(f"{report} exists; pass overwrite=True (--overwrite) to replace it")
     cfg, fed, algo, ck = load_run_cache(run_dir, checkpoint)
     cache = ck['server']['cache']
-    if sorted(cache) != list(range(len(fed))): raise ValueError(f"run_dir={str(run_dir)!r}: the cache holds {len(cache)} of {len(fed)} clients; donor-swap needs every client (full participation in the last round)")
-    rep = donor_swap(algo.model, fed, [cache[k]['encoder'] for k in range(len(fed))], [cache[k]['head'] for k in range(len(fed))],
-                     ck['server']['encoder'], cfg['algorithm'].get('rank', 8), n_perm, cfg['run']['seed'])
+    if sorted(cache) != list(range(len(fed))):
+        raise ValueError(
+            f"run_dir={str(run_dir)!r}: the cache holds {len(cache)} of {len(fed)} clients; donor-swap needs every client (full participation in the last round)"
+        )
+    rep = donor_swap(
+        algo.model,
+        fed,
+        [cache[k]['encoder'] for k in range(len(fed))],
+        [cache[k]['head'] for k in range(len(fed))],
+        ck['server']['encoder'],
+        cfg['algorithm'].get('rank', 8),
+        n_perm,
+        cfg['run']['seed'],
+    )
     rep['round'] = ck['round']
     atomic_write(report, json.dumps(rep, indent=1))
     title = f"donor-swap: {cfg['run']['dataset']}, {cfg['run']['partition']}, round {ck['round']}"
@@ -114,19 +167,28 @@ def donor_swap_run(run_dir:str|Path, n_perm:int=20, overwrite:bool=False, figure
     return rep
 
 # %% ../nbs/05_diagnostics.ipynb #60dbea45
-def plot_quintiles(rep:dict, title:str='', path=None):
+def plot_quintiles(rep: dict, title: str = '', path=None):
     "Mean accuracy change per head-distance quintile (Q1 nearest), low-rank and raw, with the permuted control"
     import matplotlib.pyplot as plt
     from hdcfl.core import save_figure
+
     fig, axs = plt.subplots(1, 2, figsize=(9, 3), sharey=True)
     for ax, ref in zip(axs, ('own', 'shared')):
         for i, (kind, style) in enumerate((('lowrank', '-o'), ('raw', '-s'))):
-            if f'{kind}/{ref}' not in rep: continue
+            if f'{kind}/{ref}' not in rep:
+                continue
             q = rep[f'{kind}/{ref}']['quintiles']
             ax.plot(list(q), [v['dA'] for v in q.values()], style, label=kind)
         if f'lowrank/{ref}' in rep:
-            c = rep[f'lowrank/{ref}']['control']['quintiles']; ax.plot(list(c), [v['dA'] for v in c.values()], ':x', color='gray', label='permuted')
-        ax.axhline(0, color='k', lw=0.5); ax.set(title=f'against the {ref} encoder', xlabel='head-distance quintile'); ax.grid(alpha=0.3)
-    axs[0].set_ylabel('accuracy change (pp)'); axs[0].legend(fontsize=8); fig.suptitle(title); fig.tight_layout()
-    if path: save_figure(fig, path)
+            c = rep[f'lowrank/{ref}']['control']['quintiles']
+            ax.plot(list(c), [v['dA'] for v in c.values()], ':x', color='gray', label='permuted')
+        ax.axhline(0, color='k', lw=0.5)
+        ax.set(title=f'against the {ref} encoder', xlabel='head-distance quintile')
+        ax.grid(alpha=0.3)
+    axs[0].set_ylabel('accuracy change (pp)')
+    axs[0].legend(fontsize=8)
+    fig.suptitle(title)
+    fig.tight_layout()
+    if path:
+        save_figure(fig, path)
     return fig

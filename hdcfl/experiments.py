@@ -24,175 +24,305 @@ __all__ = ['METRICS', 'HDCFL_VARIANTS', 'ABLATIONS', 'cell_config', 'check_cell'
 # %% ../nbs/05a_experiments.ipynb #74bc5c5d
 METRICS = ('mean', 'worst', 'bottom20', 'gap')
 
-def cell_config(options:dict):
+
+def cell_config(options: dict):
     "The resolved configuration of a cell's options, as its config.json holds it"
     return Experiment.resolve(**options).to_config()
 
-def check_cell(cell:Path, options:dict):
+
+def check_cell(cell: Path, options: dict):
     "A cell folder must hold a run of the cell's own configuration (a changed grid must not read old runs)"
     saved = json.loads((cell / 'config.json').read_text()) if (cell / 'config.json').exists() else None
     if saved is not None and identity(saved) != identity(cell_config(options)):
-        raise ValueError(f"cell {str(cell)!r} holds a run of another configuration; move it away or use another out")
+        raise ValueError(
+            f"cell {str(cell)!r} holds a run of another configuration; move it away or use another out"
+        )
 
-def run_cell(out:Path, progress=None, **options):
+
+def run_cell(out: Path, progress=None, **options):
     "One grid cell: read a finished run's summary, resume an unfinished one, or run it"
     out = Path(out)
     check_cell(out, options)
-    if (out / 'summary.json').exists(): return json.loads((out / 'summary.json').read_text())
+    if (out / 'summary.json').exists():
+        return json.loads((out / 'summary.json').read_text())
     return run(out=out, resume=out.exists(), progress=progress, **options)
 
-def run_grid(methods, # algorithm names
-             settings:dict, # setting name -> run options (e.g. {'rotation': dict(partition='rotation')})
-             seeds=(42, 123, 2026), out:str|Path='runs/grid', progress=None,
-             **common): # run options shared by every cell
+
+def run_grid(
+    methods,  # algorithm names
+    settings: dict,  # setting name -> run options (e.g. {'rotation': dict(partition='rotation')})
+    seeds=(42, 123, 2026),
+    out: str | Path = 'runs/grid',
+    progress=None,
+    **common,  # run options shared by every cell
+):
     "Run (or read) every cell; returns one row per run with its final metrics and wall time"
     rows = []
     for sname, sopts in settings.items():
         for m in methods:
             for seed in seeds:
-                s = run_cell(Path(out) / sname / m / str(seed), progress, algorithm=m, seed=seed, **{**common, **sopts})
-                rows.append({'setting': sname, 'method': m, 'seed': seed, **{k: s['final'][k] for k in METRICS}, 'wall_s': s['wall_s']})
+                s = run_cell(
+                    Path(out) / sname / m / str(seed), progress, algorithm=m, seed=seed, **{**common, **sopts}
+                )
+                rows.append(
+                    {
+                        'setting': sname,
+                        'method': m,
+                        'seed': seed,
+                        **{k: s['final'][k] for k in METRICS},
+                        'wall_s': s['wall_s'],
+                    }
+                )
     return pd.DataFrame(rows)
 
 # %% ../nbs/05a_experiments.ipynb #db9085ca
-_HELD = {}   # cell folder -> its open lock file, locked while this process runs the cell
+_HELD = {}  # cell folder -> its open lock file, locked while this process runs the cell
 
-def lock_path(out:Path): return Path(out).parent / f'.{Path(out).name}.lock'
 
-def claim(out:Path):
+def lock_path(out: Path):
+    return Path(out).parent / f'.{Path(out).name}.lock'
+
+
+def claim(out: Path):
     "Lock the cell in `out` for this process (the system drops the lock if the process dies); False when another holds it"
-    if str(out) in _HELD: return True
+    if str(out) in _HELD:
+        return True
     path = lock_path(out)
     path.parent.mkdir(parents=True, exist_ok=True)
     f = open(path, 'a+')
-    try: fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    try:
+        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         f.close()
         return False
     f.seek(0)
     f.truncate()
-    f.write(str(os.getpid()))                               # the holder's process id, for a reader
+    f.write(str(os.getpid()))  # the holder's process id, for a reader
     f.flush()
     _HELD[str(out)] = f
     return True
 
-def release(out:Path):
+
+def release(out: Path):
     "Unlock a cell this process holds"
     f = _HELD.pop(str(out), None)
     if f is not None:
         lock_path(out).unlink(missing_ok=True)
         f.close()
 
-def held(out:Path):
+
+def held(out: Path):
     "Whether another process holds the cell's lock"
-    if str(out) in _HELD or not lock_path(out).exists(): return False
+    if str(out) in _HELD or not lock_path(out).exists():
+        return False
     with open(lock_path(out), 'a+') as f:
-        try: fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError: return True
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
         fcntl.flock(f, fcntl.LOCK_UN)
     return False
 
 # %% ../nbs/05a_experiments.ipynb #77766943
-def study_cells(spec:dict):
+def study_cells(spec: dict):
     "[(relative folder, run options)] of a study spec, seed by seed"
     cells = []
     for seed in spec['seeds']:
         for sname, sopts in spec['settings'].items():
             for m in spec['methods']:
-                cells.append((Path(sname) / m / str(seed),
-                              {**spec['common'], **sopts, 'algorithm': m, 'seed': seed, **spec.get('method_options', {}).get(m, {})}))
+                cells.append(
+                    (
+                        Path(sname) / m / str(seed),
+                        {
+                            **spec['common'],
+                            **sopts,
+                            'algorithm': m,
+                            'seed': seed,
+                            **spec.get('method_options', {}).get(m, {}),
+                        },
+                    )
+                )
         for sname in spec.get('ablation_settings', ()):
             for vname, vopts in spec.get('ablations', {}).items():
-                cells.append((Path(sname) / vname / str(seed), {**spec['common'], **spec['settings'][sname], 'seed': seed, **vopts}))
+                cells.append(
+                    (
+                        Path(sname) / vname / str(seed),
+                        {**spec['common'], **spec['settings'][sname], 'seed': seed, **vopts},
+                    )
+                )
     return cells
 
-def donor_swaps(spec:dict, folder:Path, options:dict):
+
+def donor_swaps(spec: dict, folder: Path, options: dict):
     "The donor-swap checkpoints a finished cell owes: those of the spec's donor-swap cells (settings x cells)"
     ds = spec.get('donor_swap')
-    if not ds or folder.parts[0] not in ds['settings'] or folder.parts[1] not in ds['cells']: return []
+    if not ds or folder.parts[0] not in ds['settings'] or folder.parts[1] not in ds['cells']:
+        return []
     return list(ds['checkpoints'])
 
 # %% ../nbs/05a_experiments.ipynb #99d96a08
-def run_study(spec:dict, out:str|Path, max_cells:int|None=None, progress=None, log=print,
-              only:str|None=None): # comma-separated glob patterns of the cells to run, e.g. 'rotation/hdcfl*/42'
+def run_study(
+    spec: dict,
+    out: str | Path,
+    max_cells: int | None = None,
+    progress=None,
+    log=print,
+    only: str | None = None,  # comma-separated glob patterns of the cells to run, e.g. 'rotation/hdcfl*/42'
+):
     "Run (or read) every cell of a study that no other live worker holds; returns the study's status"
     out, done = Path(out), 0
     for folder, options in study_cells(spec):
-        if only and not any(fnmatch(str(folder), p.strip()) for p in only.split(',')): continue
+        if only and not any(fnmatch(str(folder), p.strip()) for p in only.split(',')):
+            continue
         cell = out / folder
-        if (cell / 'summary.json').exists() and all((cell / donor_swap_name(c)).exists() for c in donor_swaps(spec, folder, options)):
+        if (cell / 'summary.json').exists() and all(
+            (cell / donor_swap_name(c)).exists() for c in donor_swaps(spec, folder, options)
+        ):
             check_cell(cell, options)
             continue
-        if not claim(cell): continue
+        if not claim(cell):
+            continue
         try:
             t0 = time.time()
             s = run_cell(cell, progress, **options)
             for c in donor_swaps(spec, folder, options):
-                if not (cell / donor_swap_name(c)).exists(): donor_swap_run(cell, n_perm=20, checkpoint=c)
-            log(f"{folder}: mean {s['final']['mean']:.2f} worst {s['final']['worst']:.2f} ({time.time() - t0:.0f} s)")
-        finally: release(cell)
+                if not (cell / donor_swap_name(c)).exists():
+                    donor_swap_run(cell, n_perm=20, checkpoint=c)
+            log(
+                f"{folder}: mean {s['final']['mean']:.2f} worst {s['final']['worst']:.2f} ({time.time() - t0:.0f} s)"
+            )
+        finally:
+            release(cell)
         done += 1
-        if max_cells and done >= max_cells: break
+        if max_cells and done >= max_cells:
+            break
     return study_status(spec, out)
 
 # %% ../nbs/05a_experiments.ipynb #65bab1ea
-def study_status(spec:dict, out:str|Path):
+def study_status(spec: dict, out: str | Path):
     "One row per cell: its state (done, running, partial, todo), final round reached and wall time"
     rows = []
     for folder, options in study_cells(spec):
         cell = Path(out) / folder
         running = held(cell)
         if (cell / 'summary.json').exists():
-            s = json.loads((cell / 'summary.json').read_text()); state, rnd, wall = 'done', s['final']['round'], s['wall_s']
+            s = json.loads((cell / 'summary.json').read_text())
+            state, rnd, wall = 'done', s['final']['round'], s['wall_s']
         else:
             recs = read_rounds(cell / 'rounds.jsonl')
-            state, rnd, wall = 'running' if running else 'partial' if recs else 'todo', recs[-1]['round'] if recs else 0, np.nan
-        rows.append({'cell': str(folder), 'state': state, 'round': rnd, 'rounds': options.get('rounds', 30), 'wall_s': wall})
+            state, rnd, wall = (
+                'running' if running else 'partial' if recs else 'todo',
+                recs[-1]['round'] if recs else 0,
+                np.nan,
+            )
+        rows.append(
+            {
+                'cell': str(folder),
+                'state': state,
+                'round': rnd,
+                'rounds': options.get('rounds', 30),
+                'wall_s': wall,
+            }
+        )
     return pd.DataFrame(rows)
 
 # %% ../nbs/05a_experiments.ipynb #6aa07604
-def study_records(spec:dict, out:str|Path):
+def study_records(spec: dict, out: str | Path):
     "(setting, cell name, seed, round records) of every finished cell"
     for folder, _ in study_cells(spec):
         cell = Path(out) / folder
-        if (cell / 'summary.json').exists(): yield folder.parts[0], folder.parts[1], int(folder.parts[2]), read_rounds(cell / 'rounds.jsonl')
+        if (cell / 'summary.json').exists():
+            yield folder.parts[0], folder.parts[1], int(folder.parts[2]), read_rounds(cell / 'rounds.jsonl')
 
-def study_frame(spec:dict, out:str|Path):
+
+def study_frame(spec: dict, out: str | Path):
     "One row per finished cell and view: final-round mean, worst, bottom-20% and gap"
-    rows = [{'setting': s, 'method': m, 'seed': seed, 'view': view, **{k: v[k] for k in METRICS}}
-            for s, m, seed, recs in study_records(spec, out) for view, v in recs[-1]['view_metrics'].items()]
+    rows = [
+        {'setting': s, 'method': m, 'seed': seed, 'view': view, **{k: v[k] for k in METRICS}}
+        for s, m, seed, recs in study_records(spec, out)
+        for view, v in recs[-1]['view_metrics'].items()
+    ]
     return pd.DataFrame(rows, columns=['setting', 'method', 'seed', 'view', *METRICS])
 
-def study_curves(spec:dict, out:str|Path):
+
+def study_curves(spec: dict, out: str | Path):
     "One row per finished cell, evaluated round and view: mean and worst-client accuracy"
-    rows = [{'setting': s, 'method': m, 'seed': seed, 'round': r['round'], 'view': view, 'mean': v['mean'], 'worst': v['worst']}
-            for s, m, seed, recs in study_records(spec, out) for r in recs for view, v in r['view_metrics'].items()]
+    rows = [
+        {
+            'setting': s,
+            'method': m,
+            'seed': seed,
+            'round': r['round'],
+            'view': view,
+            'mean': v['mean'],
+            'worst': v['worst'],
+        }
+        for s, m, seed, recs in study_records(spec, out)
+        for r in recs
+        for view, v in r['view_metrics'].items()
+    ]
     return pd.DataFrame(rows, columns=['setting', 'method', 'seed', 'round', 'view', 'mean', 'worst'])
 
 # %% ../nbs/05a_experiments.ipynb #255c233f
-HDCFL_VARIANTS = 'hard:membership=hard;raw:descriptor=raw;spread:temperature=spread;g1:groups=1;refresh:prototypes=refresh'
+HDCFL_VARIANTS = (
+    'hard:membership=hard;raw:descriptor=raw;spread:temperature=spread;g1:groups=1;refresh:prototypes=refresh'
+)
 
-def cifar10_study(data_root:str='../shared/data/cifar10-jpeg.tar.xz', # the JPEG copy (or any CIFAR-10 image tree)
-                  methods=None): # default: every registered algorithm, HDC-FL and FedAvg-SE first
+
+def cifar10_study(
+    data_root: str = '../shared/data/cifar10-jpeg.tar.xz',  # the JPEG copy (or any CIFAR-10 image tree)
+    methods=None,  # default: every registered algorithm, HDC-FL and FedAvg-SE first
+):
     "The CIFAR-10 study's spec: settings, methods, HDC-FL's ablations and donor-swaps, seeds 42, 123, 2026"
     methods = methods or ('hdcfl', 'fedavg-se', *sorted(set(ALGORITHMS) - {'hdcfl', 'fedavg-se'}))
-    return {'seeds': (42, 123, 2026),
-            'common': dict(dataset='imagefolder', data_root=str(data_root), model='cnn-bn', clients=20, max_train=250,
-                           rounds=60, epochs=2, batch_size=16, eval_every=5, ckpt_every=5, threads=1, test_view='split'),
-            'settings': {'rotation': dict(partition='rotation'), 'ls3': dict(partition='ls', k=3),
-                         'dirichlet': dict(partition='dirichlet', alpha=0.07)},
-            'methods': tuple(methods),
-            'method_options': {'hdcfl': dict(eval_lams='0,0.5', variants=HDCFL_VARIANTS, keep_checkpoints='15'),
-                               'fedproto': dict(proto_lambda=0.1)},   # the authors' CIFAR-10 command
-            'ablation_settings': ('rotation', 'ls3'),
-            'ablations': {'hdcfl-p0.25': dict(algorithm='hdcfl', participation=0.25, eval_lams='0',
-                                              variants='g1:groups=1;hard:membership=hard;spread:temperature=spread'),
-                          'hdcfl-mixture': dict(algorithm='hdcfl', train_from='mixture', eval_lams='0,0.5'),
-                          'hdcfl-mixture-p0.25': dict(algorithm='hdcfl', train_from='mixture', participation=0.25, eval_lams='0')},
-            'donor_swap': {'settings': ('rotation', 'ls3'), 'cells': ('hdcfl',), 'checkpoints': ('checkpoint-r15.pt', 'checkpoint.pt')}}
+    return {
+        'seeds': (42, 123, 2026),
+        'common': dict(
+            dataset='imagefolder',
+            data_root=str(data_root),
+            model='cnn-bn',
+            clients=20,
+            max_train=250,
+            rounds=60,
+            epochs=2,
+            batch_size=16,
+            eval_every=5,
+            ckpt_every=5,
+            threads=1,
+            test_view='split',
+        ),
+        'settings': {
+            'rotation': dict(partition='rotation'),
+            'ls3': dict(partition='ls', k=3),
+            'dirichlet': dict(partition='dirichlet', alpha=0.07),
+        },
+        'methods': tuple(methods),
+        'method_options': {
+            'hdcfl': dict(eval_lams='0,0.5', variants=HDCFL_VARIANTS, keep_checkpoints='15'),
+            'fedproto': dict(proto_lambda=0.1),
+        },  # the authors' CIFAR-10 command
+        'ablation_settings': ('rotation', 'ls3'),
+        'ablations': {
+            'hdcfl-p0.25': dict(
+                algorithm='hdcfl',
+                participation=0.25,
+                eval_lams='0',
+                variants='g1:groups=1;hard:membership=hard;spread:temperature=spread',
+            ),
+            'hdcfl-mixture': dict(algorithm='hdcfl', train_from='mixture', eval_lams='0,0.5'),
+            'hdcfl-mixture-p0.25': dict(
+                algorithm='hdcfl', train_from='mixture', participation=0.25, eval_lams='0'
+            ),
+        },
+        'donor_swap': {
+            'settings': ('rotation', 'ls3'),
+            'cells': ('hdcfl',),
+            'checkpoints': ('checkpoint-r15.pt', 'checkpoint.pt'),
+        },
+    }
 
 # %% ../nbs/05a_experiments.ipynb #e3e6b345
-def setting_table(df:pd.DataFrame, metric:str='mean'):
+def setting_table(df: pd.DataFrame, metric: str = 'mean'):
     "mean and std over seeds per (method, setting), the rank per setting and the average rank"
     check_choice('metric', metric, METRICS)
     g = df.groupby(['method', 'setting'], sort=False)[metric]
@@ -200,38 +330,59 @@ def setting_table(df:pd.DataFrame, metric:str='mean'):
     stats['rank'] = stats.groupby('setting')['mean'].rank(ascending=(metric == 'gap'), method='min')
     return stats
 
-def tail_table(df:pd.DataFrame):
+
+def tail_table(df: pd.DataFrame):
     "Mean, worst, bottom-20% and gap macro-averaged over settings, with the tail rank"
     per = df.groupby(['method', 'setting'], sort=False)[list(METRICS)].mean()
-    ranks = pd.concat([per[m].groupby(level='setting').rank(ascending=(m == 'gap'), method='min') for m in ('worst', 'bottom20', 'gap')], axis=1).mean(1)
+    ranks = pd.concat(
+        [
+            per[m].groupby(level='setting').rank(ascending=(m == 'gap'), method='min')
+            for m in ('worst', 'bottom20', 'gap')
+        ],
+        axis=1,
+    ).mean(1)
     out = per.groupby(level='method', sort=False).mean()
     out['tail_rank'] = ranks.groupby(level='method', sort=False).mean()
     return out.round(2)
 
 # %% ../nbs/05a_experiments.ipynb #ef747c67
-def format_table(df:pd.DataFrame, metric:str='mean', fmt:str='markdown'):
+def format_table(df: pd.DataFrame, metric: str = 'mean', fmt: str = 'markdown'):
     "A methods x settings table of `metric` (mean +- std over seeds, best and second marked) with the average rank"
     check_choice('fmt', fmt, ('markdown', 'latex'))
     st = setting_table(df, metric)
-    bold, second, pm = (('**{}**', '_{}_', ' ± ') if fmt == 'markdown' else ('\\textbf{{{}}}', '\\underline{{{}}}', ' $\\pm$ '))
+    bold, second, pm = (
+        ('**{}**', '_{}_', ' ± ')
+        if fmt == 'markdown'
+        else ('\\textbf{{{}}}', '\\underline{{{}}}', ' $\\pm$ ')
+    )
+
     def cell(r):
         s = f"{r['mean']:.2f}" + (f"{pm}{r['std']:.2f}" if not np.isnan(r['std']) else '')
         return bold.format(s) if r['rank'] == 1 else second.format(s) if r['rank'] == 2 else s
+
     st['cell'] = st.apply(cell, axis=1)
-    t = st.pivot(index='method', columns='setting', values='cell').reindex(index=st['method'].unique(), columns=st['setting'].unique())
+    t = st.pivot(index='method', columns='setting', values='cell').reindex(
+        index=st['method'].unique(), columns=st['setting'].unique()
+    )
     t['Avg. rank'] = st.groupby('method', sort=False)['rank'].mean().round(2)
     return t.to_markdown() if fmt == 'markdown' else t.to_latex(escape=False)
 
 # %% ../nbs/05a_experiments.ipynb #43e089a4
-def write_tables(df:pd.DataFrame, out:str|Path, prefix:str='results'):
+def write_tables(df: pd.DataFrame, out: str | Path, prefix: str = 'results'):
     "Write the mean/worst/bottom-20%/gap tables and the tail table as Markdown and LaTeX files; returns their paths"
-    out = Path(out); out.mkdir(parents=True, exist_ok=True); paths = []
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    paths = []
     for metric in METRICS:
         for fmt, ext in (('markdown', 'md'), ('latex', 'tex')):
-            p = out / f'{prefix}_{metric}.{ext}'; p.write_text(format_table(df, metric, fmt) + '\n'); paths.append(p)
+            p = out / f'{prefix}_{metric}.{ext}'
+            p.write_text(format_table(df, metric, fmt) + '\n')
+            paths.append(p)
     tt = tail_table(df)
     for text, ext in ((tt.to_markdown(), 'md'), (tt.to_latex(), 'tex')):
-        p = out / f'{prefix}_tail.{ext}'; p.write_text(text + '\n'); paths.append(p)
+        p = out / f'{prefix}_tail.{ext}'
+        p.write_text(text + '\n')
+        paths.append(p)
     return paths
 
 # %% ../nbs/05a_experiments.ipynb #3705a12c
@@ -243,18 +394,46 @@ ABLATIONS = {
     'prototype': {'no prototype': dict(lam=0.0), 'one prototype': dict(groups=1), 'head-derived G': {}},
 }
 
-def ablation(name:str, # one of ABLATIONS
-             out:str|Path|None=None, seeds=(42,), progress=None,
-             **options): # run options shared by every variant (dataset, partition, rounds, groups, ...)
+
+def ablation(
+    name: str,  # one of ABLATIONS
+    out: str | Path | None = None,
+    seeds=(42,),
+    progress=None,
+    **options,  # run options shared by every variant (dataset, partition, rounds, groups, ...)
+):
     "Run one ablation's HDC-FL variants; one row per variant (metrics averaged over seeds)"
     check_choice('ablation', name, tuple(ABLATIONS))
     rows = []
     for variant, vopts in ABLATIONS[name].items():
         for seed in seeds:
             opts = {**options, 'algorithm': 'hdcfl', 'seed': seed, **vopts}
-            s = run_cell(Path(out) / name / variant.replace(' ', '_') / str(seed), progress, **opts) if out else run(progress=progress, **opts)
-            hist = s.get('history') or [json.loads(l) for l in (Path(out) / name / variant.replace(' ', '_') / str(seed) / 'rounds.jsonl').read_text().splitlines()]
+            s = (
+                run_cell(Path(out) / name / variant.replace(' ', '_') / str(seed), progress, **opts)
+                if out
+                else run(progress=progress, **opts)
+            )
+            hist = s.get('history') or [
+                json.loads(l)
+                for l in (Path(out) / name / variant.replace(' ', '_') / str(seed) / 'rounds.jsonl')
+                .read_text()
+                .splitlines()
+            ]
             rt = refresh_table(hist)
-            rows.append({'variant': variant, 'seed': seed, **{k: s['final'][k] for k in ('mean', 'worst', 'bottom20')},
-                         'silhouette': rt['silhouette'].mean(), 'ari': rt['ari'].mean(), 'entropy': rt['entropy'].mean()})
-    return pd.DataFrame(rows).groupby('variant', sort=False).mean(numeric_only=True).drop(columns='seed').round(3)
+            rows.append(
+                {
+                    'variant': variant,
+                    'seed': seed,
+                    **{k: s['final'][k] for k in ('mean', 'worst', 'bottom20')},
+                    'silhouette': rt['silhouette'].mean(),
+                    'ari': rt['ari'].mean(),
+                    'entropy': rt['entropy'].mean(),
+                }
+            )
+    return (
+        pd.DataFrame(rows)
+        .groupby('variant', sort=False)
+        .mean(numeric_only=True)
+        .drop(columns='seed')
+        .round(3)
+    )

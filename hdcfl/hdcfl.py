@@ -6,12 +6,11 @@
 from __future__ import annotations
 from dataclasses import dataclass, replace
 import numpy as np
-import torch
 from fastcore.basics import patch_to
 
 from .core import check_choice
 from .models import weighted_average, relative_distance
-from .training import FedAvgSE, register, ClientData, FitContext
+from .training import FedAvgSE, register
 from .clustering import refresh, mixture, DESCRIPTORS, MEMBERSHIPS, TEMPERATURES
 
 # %% auto #0
@@ -21,44 +20,70 @@ __all__ = ['TRAIN_FROM', 'PROTOTYPES', 'VARIANT_FIELDS', 'parse_variants', 'HDCF
 # %% ../nbs/04_hdcfl.ipynb #30e05cfa
 TRAIN_FROM = ('shared', 'mixture')
 PROTOTYPES = ('round', 'refresh')
-VARIANT_FIELDS = ('groups', 'max_groups', 'rank', 'descriptor', 'membership', 'tau', 'temperature', 'tau_spread', 'lam',
-                  'prototypes', 'max_staleness')   # the options that change only what clients are evaluated with
+VARIANT_FIELDS = (
+    'groups',
+    'max_groups',
+    'rank',
+    'descriptor',
+    'membership',
+    'tau',
+    'temperature',
+    'tau_spread',
+    'lam',
+    'prototypes',
+    'max_staleness',
+)  # the options that change only what clients are evaluated with
 
-def parse_variants(spec:str): # 'name:field=value,field=value;name:...'
+
+def parse_variants(spec: str):  # 'name:field=value,field=value;name:...'
     "{name: {field: value}} from a variants string, each value of its field's type"
     types, out = {f: type(HDCFLConfig.__dataclass_fields__[f].default) for f in VARIANT_FIELDS}, {}
     for part in filter(None, (p.strip() for p in str(spec).split(';'))):
         name, _, body = part.partition(':')
         if not name.strip() or not body or name.strip() in out:
-            raise ValueError(f"variants={spec!r}: write 'name:field=value,...' with distinct names, parts separated by ';'")
+            raise ValueError(
+                f"variants={spec!r}: write 'name:field=value,...' with distinct names, parts separated by ';'"
+            )
         over = {}
         for item in body.split(','):
             field, _, value = item.partition('=')
             check_choice('variant option', field.strip(), VARIANT_FIELDS)
-            try: over[field.strip()] = types[field.strip()](value.strip())
-            except ValueError: raise ValueError(f"variants: {field.strip()}={value.strip()!r} is not a {types[field.strip()].__name__}") from None
+            try:
+                over[field.strip()] = types[field.strip()](value.strip())
+            except ValueError:
+                raise ValueError(
+                    f"variants: {field.strip()}={value.strip()!r} is not a {types[field.strip()].__name__}"
+                ) from None
         out[name.strip()] = over
     return out
+
 
 @dataclass
 class HDCFLConfig:
     "HDC-FL's options"
-    groups: int = 4              # G, number of groups (0: choose by silhouette over 2..max_groups)
-    max_groups: int = 8          # largest G tried when groups is 0
-    rank: int = 8                # r, rank of the low-rank descriptor (clamped to K - 1)
+
+    groups: int = 4  # G, number of groups (0: choose by silhouette over 2..max_groups)
+    max_groups: int = 8  # largest G tried when groups is 0
+    rank: int = 8  # r, rank of the low-rank descriptor (clamped to K - 1)
     descriptor: str = 'lowrank'  # lowrank or raw
-    membership: str = 'soft'     # soft or hard
-    tau: float = 0.1             # temperature of soft memberships (the paper's; with temperature='fixed')
-    temperature: str = 'fixed'   # soft memberships: fixed (tau) or spread (tau_spread x std of the cosines)
-    tau_spread: float = 1.0      # temperature in standard deviations of the refresh's cosines (temperature='spread')
-    lam: float = 1.0             # lambda: weight of the prototype mixture against the shared encoder
-    refresh_every: int = 10      # R: rounds between refreshes after activation
-    activation: float = 0.25     # T_act: first refresh, as a fraction of the rounds (< 1) or a round number (>= 1)
-    prototypes: str = 'round'    # rebuild prototypes every round from the cache, memberships held (round), or at refreshes only (refresh)
-    train_from: str = 'shared'   # what clients train from after activation: shared or mixture
-    max_staleness: int = 0       # leave out cache entries more than this many rounds old (0: keep all)
-    eval_lams: str = ''          # also evaluate with these lambdas, e.g. '0,0.5' (views 'lam0', 'lam0.5')
-    variants: str = ''           # also evaluate variants, e.g. 'hard:membership=hard;g1:groups=1' (views 'v:hard', ...)
+    membership: str = 'soft'  # soft or hard
+    tau: float = 0.1  # temperature of soft memberships (the paper's; with temperature='fixed')
+    temperature: str = 'fixed'  # soft memberships: fixed (tau) or spread (tau_spread x std of the cosines)
+    tau_spread: float = (
+        1.0  # temperature in standard deviations of the refresh's cosines (temperature='spread')
+    )
+    lam: float = 1.0  # lambda: weight of the prototype mixture against the shared encoder
+    refresh_every: int = 10  # R: rounds between refreshes after activation
+    activation: float = (
+        0.25  # T_act: first refresh, as a fraction of the rounds (< 1) or a round number (>= 1)
+    )
+    prototypes: str = 'round'  # rebuild prototypes every round from the cache, memberships held (round), or at refreshes only (refresh)
+    train_from: str = 'shared'  # what clients train from after activation: shared or mixture
+    max_staleness: int = 0  # leave out cache entries more than this many rounds old (0: keep all)
+    eval_lams: str = ''  # also evaluate with these lambdas, e.g. '0,0.5' (views 'lam0', 'lam0.5')
+    variants: str = (
+        ''  # also evaluate variants, e.g. 'hard:membership=hard;g1:groups=1' (views 'v:hard', ...)
+    )
 
     def __post_init__(self):
         check_choice('descriptor', self.descriptor, DESCRIPTORS)
@@ -67,34 +92,48 @@ class HDCFLConfig:
         check_choice('train_from', self.train_from, TRAIN_FROM)
         check_choice('prototypes', self.prototypes, PROTOTYPES)
         if self.train_from == 'mixture' and self.prototypes == 'refresh':
-            raise ValueError("train_from='mixture' needs prototypes='round': with prototypes built at refreshes only, "
-                             "every client restarts from the same stale mixture each round and its updates are lost")
+            raise ValueError(
+                "train_from='mixture' needs prototypes='round': with prototypes built at refreshes only, "
+                "every client restarts from the same stale mixture each round and its updates are lost"
+            )
         for name in ('tau', 'tau_spread'):
             if not (np.isfinite(getattr(self, name)) and getattr(self, name) > 0):
                 raise ValueError(f"{name}={getattr(self, name)!r} must be a finite number > 0")
         for name, v in [('lam', self.lam)] + [('eval_lams', l) for l in self.extra_lams]:
-            if not (0 <= v <= 1): raise ValueError(f"{name}={v!r} must be in [0, 1]")
+            if not (0 <= v <= 1):
+                raise ValueError(f"{name}={v!r} must be in [0, 1]")
         for name, low in (('refresh_every', 1), ('rank', 1), ('groups', 0), ('max_staleness', 0)):
-            if getattr(self, name) < low: raise ValueError(f"{name}={getattr(self, name)!r} must be >= {low}")
-        if not self.activation > 0: raise ValueError(f"activation={self.activation!r} must be > 0")
+            if getattr(self, name) < low:
+                raise ValueError(f"{name}={getattr(self, name)!r} must be >= {low}")
+        if not self.activation > 0:
+            raise ValueError(f"activation={self.activation!r} must be > 0")
         if self.variants and self.train_from != 'shared':
             raise ValueError("variants need train_from='shared': only then do they share this run's training")
         self.variant_configs
+
     @property
-    def extra_lams(self): return [float(l) for l in str(self.eval_lams).split(',') if l.strip()]
+    def extra_lams(self):
+        return [float(l) for l in str(self.eval_lams).split(',') if l.strip()]
+
     @property
     def variant_configs(self):
         "name -> the options of each variant of `variants` (checked)"
-        return {name: replace(self, **over, variants='', eval_lams='') for name, over in parse_variants(self.variants).items()}
+        return {
+            name: replace(self, **over, variants='', eval_lams='')
+            for name, over in parse_variants(self.variants).items()
+        }
+
     @property
-    def soft_tau(self): return self.tau if self.temperature == 'fixed' else self.tau_spread
+    def soft_tau(self):
+        return self.tau if self.temperature == 'fixed' else self.tau_spread
 
 # %% ../nbs/04_hdcfl.ipynb #d378976a
-def activation_round(activation:float, rounds:int):
+def activation_round(activation: float, rounds: int):
     "T_act from a fraction of the rounds (< 1) or a round number (>= 1)"
     return min(rounds, max(1, round(activation * rounds)) if activation < 1 else int(activation))
 
-def is_refresh(rnd:int, t_act:int, every:int, rounds:int):
+
+def is_refresh(rnd: int, t_act: int, every: int, rounds: int):
     "Whether round `rnd` is a refresh round"
     return rnd >= t_act and ((rnd - t_act) % every == 0 or rnd == rounds)
 
@@ -102,16 +141,34 @@ def is_refresh(rnd:int, t_act:int, every:int, rounds:int):
 @register('hdcfl')
 class HDCFL(FedAvgSE):
     "FedAvg-SE with head-derived groups and encoder-prototype mixtures"
-    Config = HDCFLConfig
-    def server_init(self, sizes, rounds, seed=0):
-        return {**super().server_init(sizes, rounds, seed), 'cache': {}, 'refresh': None, 'variants': {}, 'rounds': rounds,
-                'seed': seed, 't_act': activation_round(self.cfg.activation, rounds)}
-    def refreshes(self, server, rnd): return is_refresh(rnd, server['t_act'], self.cfg.refresh_every, server['rounds'])
-    def wants_eval(self, server, rnd): return self.refreshes(server, rnd)
-    def client_fit(self, state, msg, data, ctx):
-        return {**super().client_fit(state, msg, data, ctx), 'head': state['head']}   # to the server's cache only
 
-def fresh(entry:dict, rnd:int, cfg:HDCFLConfig): # a cache entry
+    Config = HDCFLConfig
+
+    def server_init(self, sizes, rounds, seed=0):
+        return {
+            **super().server_init(sizes, rounds, seed),
+            'cache': {},
+            'refresh': None,
+            'variants': {},
+            'rounds': rounds,
+            'seed': seed,
+            't_act': activation_round(self.cfg.activation, rounds),
+        }
+
+    def refreshes(self, server, rnd):
+        return is_refresh(rnd, server['t_act'], self.cfg.refresh_every, server['rounds'])
+
+    def wants_eval(self, server, rnd):
+        return self.refreshes(server, rnd)
+
+    def client_fit(self, state, msg, data, ctx):
+        return {
+            **super().client_fit(state, msg, data, ctx),
+            'head': state['head'],
+        }  # to the server's cache only
+
+
+def fresh(entry: dict, rnd: int, cfg: HDCFLConfig):  # a cache entry
     "Whether a cache entry is young enough to use at round `rnd`"
     return not cfg.max_staleness or rnd - entry['round'] <= cfg.max_staleness
 
@@ -124,47 +181,84 @@ def aggregate(self, server, replies, rnd):
     info, refreshed = {}, self.refreshes(server, rnd)
     for name, cfg in [(None, self.cfg), *self.cfg.variant_configs.items()]:
         ref = server['refresh'] if name is None else server['variants'].get(name)
-        if refreshed: ref = self.regroup(server, rnd, cfg, ref)
-        elif cfg.prototypes == 'round' and ref is not None: self.rebuild(server, rnd, cfg, ref)
-        else: continue
-        if name is None: server['refresh'] = ref
-        else: server['variants'][name] = ref
+        if refreshed:
+            ref = self.regroup(server, rnd, cfg, ref)
+        elif cfg.prototypes == 'round' and ref is not None:
+            self.rebuild(server, rnd, cfg, ref)
+        else:
+            continue
+        if name is None:
+            server['refresh'] = ref
+        else:
+            server['variants'][name] = ref
         log = self.log(server, ref, refreshed)
-        if name is None: info.update(log)
-        else: info.setdefault('variants', {})[name] = log
+        if name is None:
+            info.update(log)
+        else:
+            info.setdefault('variants', {})[name] = log
     return info
+
 
 @patch_to(HDCFL)
 def log(self, server, ref, refreshed):
     "What a round logs of a refresh state: the refresh's diagnostics, and the prototypes' age and distance"
-    out = {'prototypes': {'oldest': ref['oldest'],
-                          'distance': [round(relative_distance(P, server['encoder']), 6) for P in ref['prototypes']]}}
+    out = {
+        'prototypes': {
+            'oldest': ref['oldest'],
+            'distance': [round(relative_distance(P, server['encoder']), 6) for P in ref['prototypes']],
+        }
+    }
     if refreshed:
-        out['refresh'] = {'round': ref['round'], 'clients': ref['clients'], **{k: ref[k] for k in
-                          ('group_sizes', 'silhouette', 'ari', 'entropy', 'tau')}, 'memberships': np.round(ref['pi'], 4).tolist()}
+        out['refresh'] = {
+            'round': ref['round'],
+            'clients': ref['clients'],
+            **{k: ref[k] for k in ('group_sizes', 'silhouette', 'ari', 'entropy', 'tau')},
+            'memberships': np.round(ref['pi'], 4).tolist(),
+        }
     return out
 
 # %% ../nbs/04_hdcfl.ipynb #11fdb5e8
 @patch_to(HDCFL)
-def regroup(self, server, rnd, cfg:HDCFLConfig, prev:dict|None):
+def regroup(self, server, rnd, cfg: HDCFLConfig, prev: dict | None):
     "A refresh under options `cfg`: memberships and prototypes from the fresh cache entries"
     c = server['cache']
     ks = [k for k in sorted(c) if fresh(c[k], rnd, cfg)]
-    r = refresh([c[k]['head'] for k in ks], [c[k]['encoder'] for k in ks], [c[k]['n'] for k in ks], cfg.groups,
-                cfg.descriptor, cfg.rank, cfg.membership, cfg.soft_tau, cfg.temperature, cfg.max_groups,
-                server['seed'] + rnd, prev['assignment'] if prev else None, ks)
-    return {**r, 'round': rnd, 'row': {k: i for i, k in enumerate(ks)}, 'oldest': max(rnd - c[k]['round'] for k in ks)}
+    r = refresh(
+        [c[k]['head'] for k in ks],
+        [c[k]['encoder'] for k in ks],
+        [c[k]['n'] for k in ks],
+        cfg.groups,
+        cfg.descriptor,
+        cfg.rank,
+        cfg.membership,
+        cfg.soft_tau,
+        cfg.temperature,
+        cfg.max_groups,
+        server['seed'] + rnd,
+        prev['assignment'] if prev else None,
+        ks,
+    )
+    return {
+        **r,
+        'round': rnd,
+        'row': {k: i for i, k in enumerate(ks)},
+        'oldest': max(rnd - c[k]['round'] for k in ks),
+    }
+
 
 @patch_to(HDCFL)
-def rebuild(self, server, rnd, cfg:HDCFLConfig, ref:dict):
+def rebuild(self, server, rnd, cfg: HDCFLConfig, ref: dict):
     "P_g from the current cache with the last refresh's memberships held (in `ref`)"
     c = server['cache']
     ks = [k for k in ref['clients'] if fresh(c[k], rnd, cfg)]
-    if not ks: return
+    if not ks:
+        return
     w_K_G = np.array([c[k]['n'] for k in ks], dtype=float)[:, None] * ref['pi'][[ref['row'][k] for k in ks]]
     encoders = [c[k]['encoder'] for k in ks]
-    ref['prototypes'] = [weighted_average(encoders, w_K_G[:, g]) if w_K_G[:, g].sum() > 0 else P
-                         for g, P in enumerate(ref['prototypes'])]
+    ref['prototypes'] = [
+        weighted_average(encoders, w_K_G[:, g]) if w_K_G[:, g].sum() > 0 else P
+        for g, P in enumerate(ref['prototypes'])
+    ]
     ref['oldest'] = max(rnd - c[k]['round'] for k in ks)
 
 # %% ../nbs/04_hdcfl.ipynb #c40becbe
@@ -172,12 +266,19 @@ def rebuild(self, server, rnd, cfg:HDCFLConfig, ref:dict):
 def encoder_for(self, server, k, lam, ref=None):
     "psi_k: the mixture of client k's prototypes (of `ref`, default the run's) and the current shared encoder"
     ref = server['refresh'] if ref is None else ref
-    if ref is None or k not in ref['row']: return server['encoder']
+    if ref is None or k not in ref['row']:
+        return server['encoder']
     return mixture(server['encoder'], ref['prototypes'], ref['pi'][ref['row'][k]], lam)
+
 
 @patch_to(HDCFL)
 def fit_message(self, server, k, rnd):
-    return {'encoder': self.encoder_for(server, k, self.cfg.lam) if self.cfg.train_from == 'mixture' else server['encoder']}
+    return {
+        'encoder': self.encoder_for(server, k, self.cfg.lam)
+        if self.cfg.train_from == 'mixture'
+        else server['encoder']
+    }
+
 
 @patch_to(HDCFL)
 def eval_messages(self, server, k, rnd):
@@ -187,49 +288,87 @@ def eval_messages(self, server, k, rnd):
         views.update({f'lam{l:g}': {'encoder': self.encoder_for(server, k, l)} for l in self.cfg.extra_lams})
         for name, cfg in self.cfg.variant_configs.items():
             ref = server['variants'].get(name)
-            if ref is not None: views[f'v:{name}'] = {'encoder': self.encoder_for(server, k, cfg.lam, ref)}
+            if ref is not None:
+                views[f'v:{name}'] = {'encoder': self.encoder_for(server, k, cfg.lam, ref)}
     return views
 
 # %% ../nbs/04_hdcfl.ipynb #e94da838
 def record_messages(algo):
     "Wrap `algo`'s fit and eval messages so that every payload sent to a client is kept in `algo.sent` as (kind, k, payload)"
     algo.sent, fit, ev = [], algo.fit_message, algo.eval_messages
-    def fit_message(server, k, rnd): msg = fit(server, k, rnd); algo.sent.append(('fit', k, msg)); return msg
-    def eval_messages(server, k, rnd): views = ev(server, k, rnd); algo.sent += [('eval', k, m) for m in views.values()]; return views
+
+    def fit_message(server, k, rnd):
+        msg = fit(server, k, rnd)
+        algo.sent.append(('fit', k, msg))
+        return msg
+
+    def eval_messages(server, k, rnd):
+        views = ev(server, k, rnd)
+        algo.sent += [('eval', k, m) for m in views.values()]
+        return views
+
     algo.fit_message, algo.eval_messages = fit_message, eval_messages
     return algo
 
 # %% ../nbs/04_hdcfl.ipynb #85462b1f
-def refresh_table(history:list): # the round records of an HDC-FL run
+def refresh_table(history: list):  # the round records of an HDC-FL run
     "One row per refresh: grouping diagnostics, prototype distances and personalization gain"
-    import pandas as pd   # imported here, not at the top: a Flower node's fresh process per message should not pay for it
+    import pandas as pd  # imported here, not at the top: a Flower node's fresh process per message should not pay for it
+
     rows = []
     for rec in history:
         ref, vm = (rec.get('server') or {}).get('refresh'), rec['view_metrics']
-        if not ref: continue
+        if not ref:
+            continue
         dist = rec['server'].get('prototypes', {}).get('distance', [np.nan])
-        rows.append({'round': rec['round'], 'groups': len(ref['group_sizes']), 'group_sizes': ref['group_sizes'],
-                     'silhouette': ref['silhouette'], 'ari': ref['ari'], 'entropy': ref['entropy'],
-                     'tau': ref.get('tau'), 'distance': float(np.mean(dist)), 'distance_max': float(np.max(dist)),
-                     'gain_mean': vm['model']['mean'] - vm['shared']['mean'],
-                     'gain_worst': vm['model']['worst'] - vm['shared']['worst']})
+        rows.append(
+            {
+                'round': rec['round'],
+                'groups': len(ref['group_sizes']),
+                'group_sizes': ref['group_sizes'],
+                'silhouette': ref['silhouette'],
+                'ari': ref['ari'],
+                'entropy': ref['entropy'],
+                'tau': ref.get('tau'),
+                'distance': float(np.mean(dist)),
+                'distance_max': float(np.max(dist)),
+                'gain_mean': vm['model']['mean'] - vm['shared']['mean'],
+                'gain_worst': vm['model']['worst'] - vm['shared']['worst'],
+            }
+        )
     return pd.DataFrame(rows).set_index('round') if rows else pd.DataFrame()
 
 # %% ../nbs/04_hdcfl.ipynb #1dcb7d10
-def plot_refreshes(runs:dict, # name -> summary of an HDC-FL run
-                   title:str='', path=None):
+def plot_refreshes(
+    runs: dict,  # name -> summary of an HDC-FL run
+    title: str = '',
+    path=None,
+):
     "Silhouette, ARI, entropy, prototype distance and personalization gain over refresh rounds (the paper's figure 4)"
     import matplotlib.pyplot as plt
     from hdcfl.core import save_figure
+
     cols = ('silhouette', 'ari', 'entropy', 'distance', 'gain_mean')
-    labels = ('silhouette', 'ARI vs previous refresh', 'membership entropy (nats)',
-              'prototype distance from shared', 'personalization gain (pp)')
+    labels = (
+        'silhouette',
+        'ARI vs previous refresh',
+        'membership entropy (nats)',
+        'prototype distance from shared',
+        'personalization gain (pp)',
+    )
     fig, axs = plt.subplots(1, len(cols), figsize=(16, 2.8))
     for name, s in runs.items():
         t = refresh_table(s['history'])
-        for ax, col in zip(axs, cols): ax.plot(t.index, t[col], marker='o', label=name)
+        for ax, col in zip(axs, cols):
+            ax.plot(t.index, t[col], marker='o', label=name)
         axs[-1].plot(t.index, t['gain_worst'], marker='x', ls='--', label=f'{name} (worst client)')
-    for ax, lab in zip(axs, labels): ax.set(xlabel='round', title=lab); ax.grid(alpha=0.3)
-    axs[-1].axhline(0, color='k', lw=0.5); axs[-1].legend(fontsize=7); fig.suptitle(title); fig.tight_layout()
-    if path: save_figure(fig, path)
+    for ax, lab in zip(axs, labels):
+        ax.set(xlabel='round', title=lab)
+        ax.grid(alpha=0.3)
+    axs[-1].axhline(0, color='k', lw=0.5)
+    axs[-1].legend(fontsize=7)
+    fig.suptitle(title)
+    fig.tight_layout()
+    if path:
+        save_figure(fig, path)
     return fig

@@ -19,155 +19,256 @@ __all__ = ['MODELS', 'CLUSTER_INITS', 'SplitModel', 'conv_block', 'small_cnn', '
 # %% ../nbs/01_models.ipynb #35b3a4ac
 class SplitModel(nn.Module):
     "A classifier as `head(encoder(x))`, the head being one `Linear` layer"
-    def __init__(self, encoder:nn.Module, head:nn.Linear,
-                 pretrained:bool=False): # whether the encoder starts from pretrained weights
+
+    def __init__(
+        self, encoder: nn.Module, head: nn.Linear, pretrained: bool = False
+    ):  # whether the encoder starts from pretrained weights
         super().__init__()
         self.encoder, self.head, self.pretrained = encoder, head, pretrained
-    def forward(self, x): return self.head(self.encoder(x))
+
+    def forward(self, x):
+        return self.head(self.encoder(x))
+
     @property
-    def n_features(self): return self.head.in_features
+    def n_features(self):
+        return self.head.in_features
 
 # %% ../nbs/01_models.ipynb #7034ae44
 def conv_block(c_in, c_out, pool=True, bn=False):
     "3x3 conv (then BatchNorm when `bn`), ReLU, and a 2x2 max pool when `pool`"
     norm = [nn.BatchNorm2d(c_out)] if bn else []
-    return [nn.Conv2d(c_in, c_out, 3, padding=1), *norm, nn.ReLU(inplace=True)] + ([nn.MaxPool2d(2)] if pool else [])
+    return [nn.Conv2d(c_in, c_out, 3, padding=1), *norm, nn.ReLU(inplace=True)] + (
+        [nn.MaxPool2d(2)] if pool else []
+    )
 
-def small_cnn(n_classes:int=10, in_channels:int=3, image_size:int=32, width:int=32, features:int=128,
-              bn:bool=False): # BatchNorm after every conv
+
+def small_cnn(
+    n_classes: int = 10,
+    in_channels: int = 3,
+    image_size: int = 32,
+    width: int = 32,
+    features: int = 128,
+    bn: bool = False,  # BatchNorm after every conv
+):
     "Three conv blocks and a hidden layer as the encoder, a `Linear` head"
     s = image_size // 8
-    enc = nn.Sequential(*conv_block(in_channels, width, bn=bn), *conv_block(width, 2 * width, bn=bn),
-                        *conv_block(2 * width, 2 * width, bn=bn),
-                        nn.Flatten(), nn.Linear(2 * width * s * s, features), nn.ReLU(inplace=True))
+    enc = nn.Sequential(
+        *conv_block(in_channels, width, bn=bn),
+        *conv_block(width, 2 * width, bn=bn),
+        *conv_block(2 * width, 2 * width, bn=bn),
+        nn.Flatten(),
+        nn.Linear(2 * width * s * s, features),
+        nn.ReLU(inplace=True),
+    )
     return SplitModel(enc, nn.Linear(features, n_classes))
 
-def digits_cnn(n_classes:int=10, in_channels:int=1, image_size:int=8, width:int=16, features:int=64,
-               bn:bool=False): # BatchNorm after every conv
+
+def digits_cnn(
+    n_classes: int = 10,
+    in_channels: int = 1,
+    image_size: int = 8,
+    width: int = 16,
+    features: int = 64,
+    bn: bool = False,  # BatchNorm after every conv
+):
     "A two-conv encoder for 8x8 images, a `Linear` head"
     s = image_size // 2
-    enc = nn.Sequential(*conv_block(in_channels, width, pool=False, bn=bn), *conv_block(width, 2 * width, bn=bn),
-                        nn.Flatten(), nn.Linear(2 * width * s * s, features), nn.ReLU(inplace=True))
+    enc = nn.Sequential(
+        *conv_block(in_channels, width, pool=False, bn=bn),
+        *conv_block(width, 2 * width, bn=bn),
+        nn.Flatten(),
+        nn.Linear(2 * width * s * s, features),
+        nn.ReLU(inplace=True),
+    )
     return SplitModel(enc, nn.Linear(features, n_classes))
 
 # %% ../nbs/01_models.ipynb #c3fde8fd
-def imagenet_weights(arch:str): # 'resnet18' or 'mobilenetv2'
+def imagenet_weights(arch: str):  # 'resnet18' or 'mobilenetv2'
     "torchvision's ImageNet state dict for `arch`, or an error saying where to put the file"
     from torchvision.models import ResNet18_Weights, MobileNet_V2_Weights
+
     w = {'resnet18': ResNet18_Weights.IMAGENET1K_V1, 'mobilenetv2': MobileNet_V2_Weights.IMAGENET1K_V1}[arch]
-    try: return w.get_state_dict(progress=False)
+    try:
+        return w.get_state_dict(progress=False)
     except Exception as e:
-        raise RuntimeError(f"pretrained=True: torchvision's ImageNet weights for {arch} could not be loaded ({type(e).__name__}: {e}). "
-                           f"Put {w.url.rsplit('/', 1)[-1]} in {torch.hub.get_dir()}/checkpoints, or use pretrained=False.") from e
+        raise RuntimeError(
+            f"pretrained=True: torchvision's ImageNet weights for {arch} could not be loaded ({type(e).__name__}: {e}). "
+            f"Put {w.url.rsplit('/', 1)[-1]} in {torch.hub.get_dir()}/checkpoints, or use pretrained=False."
+        ) from e
 
 # %% ../nbs/01_models.ipynb #c2f7f7cf
-def resnet18(n_classes:int=10, in_channels:int=3, image_size:int=32, pretrained:bool=False):
+def resnet18(n_classes: int = 10, in_channels: int = 3, image_size: int = 32, pretrained: bool = False):
     "torchvision's ResNet-18 with a 3x3 stride-1 stem and no max pool; `fc` is the head"
     import torchvision
+
     m = torchvision.models.resnet18()
-    if pretrained: m.load_state_dict(imagenet_weights('resnet18'))
+    if pretrained:
+        m.load_state_dict(imagenet_weights('resnet18'))
     m.conv1, m.maxpool = nn.Conv2d(in_channels, 64, 3, 1, 1, bias=False), nn.Identity()
     m.fc = nn.Identity()
     return SplitModel(m, nn.Linear(512, n_classes))
 
-def mobilenetv2(n_classes:int=10, in_channels:int=3, image_size:int=32, pretrained:bool=False):
+
+def mobilenetv2(n_classes: int = 10, in_channels: int = 3, image_size: int = 32, pretrained: bool = False):
     "torchvision's MobileNetV2 with a stride-1 stem; its last `Linear` is the head"
     import torchvision
+
     m = torchvision.models.mobilenet_v2()
-    if pretrained: m.load_state_dict(imagenet_weights('mobilenetv2'))
+    if pretrained:
+        m.load_state_dict(imagenet_weights('mobilenetv2'))
     stem = m.features[0][0]
-    if in_channels != 3: m.features[0][0] = stem = nn.Conv2d(in_channels, 32, 3, 1, 1, bias=False)
+    if in_channels != 3:
+        m.features[0][0] = stem = nn.Conv2d(in_channels, 32, 3, 1, 1, bias=False)
     stem.stride = (1, 1)
     enc = nn.Sequential(m.features, nn.AdaptiveAvgPool2d(1), nn.Flatten())
     return SplitModel(enc, nn.Linear(m.last_channel, n_classes))
 
 # %% ../nbs/01_models.ipynb #4e97f020
-MODELS = {'auto': None}   # name -> (builder, whether it takes pretrained weights); 'auto' picks digits or cnn
+MODELS = {'auto': None}  # name -> (builder, whether it takes pretrained weights); 'auto' picks digits or cnn
 
-def register_model(name:str, # the name used by make_model and `hdcfl run --model`
-                   pretrained:bool=False): # the builder takes `pretrained=`
+
+def register_model(
+    name: str,  # the name used by make_model and `hdcfl run --model`
+    pretrained: bool = False,  # the builder takes `pretrained=`
+):
     "Decorator adding a model builder `fn(n_classes, in_channels=, image_size=[, pretrained=])` to `MODELS`"
+
     def deco(fn):
         MODELS[name] = (fn, pretrained)
         return fn
+
     return deco
 
-for _name, _fn in (('cnn', small_cnn), ('cnn-bn', partial(small_cnn, bn=True)), ('digits', digits_cnn),
-                   ('digits-bn', partial(digits_cnn, bn=True))): register_model(_name)(_fn)
-for _name, _fn in (('resnet18', resnet18), ('mobilenetv2', mobilenetv2)): register_model(_name, pretrained=True)(_fn)
 
-def make_model(name:str, # one of `MODELS`; 'auto' picks 'digits' for images of 8x8 or less, else 'cnn'
-               n_classes:int, input_shape:tuple, # (C, H, W)
-               pretrained:bool=False, # pretrained weights (resnet18, mobilenetv2: torchvision's ImageNet ones)
-               seed:int|None=None): # seeds the initial weights
+for _name, _fn in (
+    ('cnn', small_cnn),
+    ('cnn-bn', partial(small_cnn, bn=True)),
+    ('digits', digits_cnn),
+    ('digits-bn', partial(digits_cnn, bn=True)),
+):
+    register_model(_name)(_fn)
+for _name, _fn in (('resnet18', resnet18), ('mobilenetv2', mobilenetv2)):
+    register_model(_name, pretrained=True)(_fn)
+
+
+def make_model(
+    name: str,  # one of `MODELS`; 'auto' picks 'digits' for images of 8x8 or less, else 'cnn'
+    n_classes: int,
+    input_shape: tuple,  # (C, H, W)
+    pretrained: bool = False,  # pretrained weights (resnet18, mobilenetv2: torchvision's ImageNet ones)
+    seed: int | None = None,  # seeds the initial weights
+):
     "A `SplitModel` by name, sized for `input_shape`"
     check_choice('model', name, MODELS)
-    if name == 'auto': name = 'digits' if input_shape[-1] <= 8 else 'cnn'
+    if name == 'auto':
+        name = 'digits' if input_shape[-1] <= 8 else 'cnn'
     fn, can_pretrain = MODELS[name]
     if pretrained and not can_pretrain:
         with_weights = [n for n, v in MODELS.items() if v and v[1]]
-        raise ValueError(f"pretrained=True: model={name!r} has no pretrained weights; use one of: {', '.join(with_weights)}")
-    if seed is not None: torch.manual_seed(seed)
-    model = fn(n_classes, in_channels=input_shape[0], image_size=input_shape[-1], **(dict(pretrained=pretrained) if can_pretrain else {}))
+        raise ValueError(
+            f"pretrained=True: model={name!r} has no pretrained weights; use one of: {', '.join(with_weights)}"
+        )
+    if seed is not None:
+        torch.manual_seed(seed)
+    model = fn(
+        n_classes,
+        in_channels=input_shape[0],
+        image_size=input_shape[-1],
+        **(dict(pretrained=pretrained) if can_pretrain else {}),
+    )
     model.pretrained = pretrained
     return model
 
 # %% ../nbs/01_models.ipynb #e0a2d598
-def get_state(module:nn.Module):
+def get_state(module: nn.Module):
     "A detached copy of `module`'s state dict (parameters and buffers)"
     return {k: v.detach().clone() for k, v in module.state_dict().items()}
 
-def model_device(module:nn.Module): return next(module.parameters()).device
-def encoder_state(model:SplitModel): return get_state(model.encoder)
-def head_state(model:SplitModel): return get_state(model.head)
-def load_encoder(model:SplitModel, state:dict): model.encoder.load_state_dict(state); return model
-def load_head(model:SplitModel, state:dict): model.head.load_state_dict(state); return model
+
+def model_device(module: nn.Module):
+    return next(module.parameters()).device
+
+
+def encoder_state(model: SplitModel):
+    return get_state(model.encoder)
+
+
+def head_state(model: SplitModel):
+    return get_state(model.head)
+
+
+def load_encoder(model: SplitModel, state: dict):
+    model.encoder.load_state_dict(state)
+    return model
+
+
+def load_head(model: SplitModel, state: dict):
+    model.head.load_state_dict(state)
+    return model
 
 # %% ../nbs/01_models.ipynb #3fd1bed2
-def weighted_average(states:list, # state dicts with the same keys
-                     weights): # one non-negative weight per state, not all zero
+def weighted_average(
+    states: list,  # state dicts with the same keys
+    weights,  # one non-negative weight per state, not all zero
+):
     "The weighted mean of `states`, key by key; integer buffers take their maximum"
     w = torch.as_tensor(weights, dtype=torch.float64)
-    if len(states) != len(w) or len(states) == 0: raise ValueError(f"weights: need one weight per state, got {len(w)} for {len(states)} states")
-    if (w < 0).any() or w.sum() <= 0: raise ValueError(f"weights={w.tolist()} must be non-negative with a positive sum")
+    if len(states) != len(w) or len(states) == 0:
+        raise ValueError(f"weights: need one weight per state, got {len(w)} for {len(states)} states")
+    if (w < 0).any() or w.sum() <= 0:
+        raise ValueError(f"weights={w.tolist()} must be non-negative with a positive sum")
     w = w / w.sum()
     out = {}
     for k, v in states[0].items():
-        if v.is_floating_point(): out[k] = sum(wi.item() * s[k] for wi, s in zip(w, states) if wi > 0).to(v.dtype)
-        else: out[k] = torch.stack([s[k] for s in states]).max(0).values
+        if v.is_floating_point():
+            out[k] = sum(wi.item() * s[k] for wi, s in zip(w, states) if wi > 0).to(v.dtype)
+        else:
+            out[k] = torch.stack([s[k] for s in states]).max(0).values
     return out
 
-def mix_states(a:dict, b:dict, lam:float): # two states with the same keys; lam = 0 gives a, 1 gives b
+
+def mix_states(a: dict, b: dict, lam: float):  # two states with the same keys; lam = 0 gives a, 1 gives b
     "$(1-\\lambda)\\,a + \\lambda\\,b$ on floating tensors; integer buffers from `b`"
-    if lam == 0: return {k: v.clone() for k, v in a.items()}
-    if lam == 1: return {k: v.clone() for k, v in b.items()}
+    if lam == 0:
+        return {k: v.clone() for k, v in a.items()}
+    if lam == 1:
+        return {k: v.clone() for k, v in b.items()}
     return {k: (1 - lam) * a[k] + lam * b[k] if a[k].is_floating_point() else b[k].clone() for k in a}
 
 # %% ../nbs/01_models.ipynb #04586d0c
-def relative_distance(a:dict, b:dict): # two states with the same keys
+def relative_distance(a: dict, b: dict):  # two states with the same keys
     "||a - b|| / ||b|| over the floating parameters, BatchNorm running statistics left out"
-    keys = [k for k, v in b.items() if v.is_floating_point() and not k.endswith(('running_mean', 'running_var'))]
+    keys = [
+        k for k, v in b.items() if v.is_floating_point() and not k.endswith(('running_mean', 'running_var'))
+    ]
     diff = sum((a[k].double() - b[k].double()).pow(2).sum() for k in keys)
     norm = sum(b[k].double().pow(2).sum() for k in keys)
     return float(diff.sqrt() / norm.sqrt().clamp_min(1e-12))
 
 # %% ../nbs/01_models.ipynb #1c7458f3
-def reinit_state(model:nn.Module, seed:int,
-                 head_only:bool=False): # draw only the head (a `SplitModel`'s) again
+def reinit_state(
+    model: nn.Module, seed: int, head_only: bool = False
+):  # draw only the head (a `SplitModel`'s) again
     "A state dict of `model`'s architecture with freshly initialized, seeded weights (the model is left as it is)"
     import copy
+
     m = copy.deepcopy(model)
     with torch.random.fork_rng(devices=[]):
         torch.manual_seed(seed)
         for mod in (m.head if head_only else m).modules():
-            if hasattr(mod, 'reset_parameters'): mod.reset_parameters()
+            if hasattr(mod, 'reset_parameters'):
+                mod.reset_parameters()
     return get_state(m)
 
 # %% ../nbs/01_models.ipynb #b513b58f
 CLUSTER_INITS = ('auto', 'full', 'head')
 
-def cluster_states(model:SplitModel, seeds:list, # one seed per cluster; None: the model's own state
-                   init:str='auto'): # full: redraw every weight; head: redraw the head only; auto: head if pretrained
+
+def cluster_states(
+    model: SplitModel,
+    seeds: list,  # one seed per cluster; None: the model's own state
+    init: str = 'auto',  # full: redraw every weight; head: redraw the head only; auto: head if pretrained
+):
     "Starting states of cluster models"
     check_choice('cluster_init', init, CLUSTER_INITS)
     head_only = init == 'head' or (init == 'auto' and getattr(model, 'pretrained', False))

@@ -16,10 +16,10 @@ from .core import check_choice, atomic_write, config_hash
 from .data import load_dataset, make_fed_data, DATASETS, PARTITIONS, TEST_VIEWS
 from .models import make_model, MODELS
 from .training import ALGORITHMS, TrainConfig, run_federated
-import hdcfl.hdcfl                                                           # registers 'hdcfl'
-import hdcfl.baselines.fedbabu, hdcfl.baselines.fedala, hdcfl.baselines.fedce    # and the baselines
+import hdcfl.hdcfl  # registers 'hdcfl'
+import hdcfl.baselines.fedbabu, hdcfl.baselines.fedala, hdcfl.baselines.fedce  # and the baselines
 import hdcfl.baselines.fedsoft, hdcfl.baselines.ifca, hdcfl.baselines.pacfl
-import hdcfl.baselines.fedproto, hdcfl.baselines.fedproc, hdcfl.baselines.fedhpro, hdcfl.baselines.pfedmoap
+import hdcfl.baselines.fedproto, hdcfl.baselines.fedproc, hdcfl.baselines.fedhpro, hdcfl.baselines.pfedmoap  # noqa: F401
 
 # %% auto #0
 __all__ = ['OPERATIONAL', 'RunConfig', 'import_modules', 'algorithm_config', 'Experiment', 'identity', 'build_data',
@@ -30,42 +30,58 @@ __all__ = ['OPERATIONAL', 'RunConfig', 'import_modules', 'algorithm_config', 'Ex
 @dataclass
 class RunConfig:
     "What to run: the algorithm, the data and its partition, the model, and the schedule"
+
     algorithm: str = 'fedavg-se'  # the federated algorithm
-    dataset: str = 'digits'       # digits (bundled), cifar10, cifar100 or imagefolder
-    data_root: str = ''           # CIFAR folder, or an image tree (or .tar.xz of one) for imagefolder
-    download: bool = False        # let torchvision download CIFAR when missing
-    partition: str = 'rotation'   # iid, ls (label subsets), dirichlet or rotation
-    clients: int = 20             # number of clients N
-    k: int = 2                    # classes per client (ls)
-    alpha: float = 0.3            # Dirichlet concentration (dirichlet)
-    min_size: int = 10            # fewest training samples per client (dirichlet)
+    dataset: str = 'digits'  # digits (bundled), cifar10, cifar100 or imagefolder
+    data_root: str = ''  # CIFAR folder, or an image tree (or .tar.xz of one) for imagefolder
+    download: bool = False  # let torchvision download CIFAR when missing
+    partition: str = 'rotation'  # iid, ls (label subsets), dirichlet or rotation
+    clients: int = 20  # number of clients N
+    k: int = 2  # classes per client (ls)
+    alpha: float = 0.3  # Dirichlet concentration (dirichlet)
+    min_size: int = 10  # fewest training samples per client (dirichlet)
     angles: str = '0,90,180,270'  # rotation angles in degrees, multiples of 90 (rotation)
-    test_view: str = 'split'      # per-client test sets: split (disjoint) or matched (all matching images, weighted)
-    max_train: int = 0            # at most this many training samples per client, a seeded subset (0: all)
-    model: str = 'auto'           # auto (digits for 8x8, else cnn), or a registered model (cnn, cnn-bn, digits, ...)
-    pretrained: bool = False      # torchvision ImageNet weights (resnet18, mobilenetv2)
-    rounds: int = 30              # communication rounds
-    participation: float = 1.0    # fraction of clients sampled per round, in (0, 1]
-    eval_every: int = 1           # evaluate every client every this many rounds (and at the last)
-    ckpt_every: int = 5           # write a checkpoint every this many rounds (and at the last)
-    keep_checkpoints: str = ''    # also keep these rounds' checkpoints as checkpoint-rNN.pt, e.g. '15,25'
-    seed: int = 42                # seeds partition, initialization, sampling and batch order
-    threads: int = 0              # torch CPU threads (0: torch's default)
-    modules: str = ''             # comma-separated modules to import first: ones that register your own algorithms or models
+    test_view: str = (
+        'split'  # per-client test sets: split (disjoint) or matched (all matching images, weighted)
+    )
+    max_train: int = 0  # at most this many training samples per client, a seeded subset (0: all)
+    model: str = 'auto'  # auto (digits for 8x8, else cnn), or a registered model (cnn, cnn-bn, digits, ...)
+    pretrained: bool = False  # torchvision ImageNet weights (resnet18, mobilenetv2)
+    rounds: int = 30  # communication rounds
+    participation: float = 1.0  # fraction of clients sampled per round, in (0, 1]
+    eval_every: int = 1  # evaluate every client every this many rounds (and at the last)
+    ckpt_every: int = 5  # write a checkpoint every this many rounds (and at the last)
+    keep_checkpoints: str = ''  # also keep these rounds' checkpoints as checkpoint-rNN.pt, e.g. '15,25'
+    seed: int = 42  # seeds partition, initialization, sampling and batch order
+    threads: int = 0  # torch CPU threads (0: torch's default)
+    modules: str = (
+        ''  # comma-separated modules to import first: ones that register your own algorithms or models
+    )
 
-OPERATIONAL = ('data_root', 'download', 'ckpt_every', 'keep_checkpoints', 'threads')   # how a run runs, not what it computes
 
-def import_modules(modules:str):
+OPERATIONAL = (
+    'data_root',
+    'download',
+    'ckpt_every',
+    'keep_checkpoints',
+    'threads',
+)  # how a run runs, not what it computes
+
+
+def import_modules(modules: str):
     "Import the comma-separated `modules` (each may register algorithms or models)"
-    for m in filter(None, (s.strip() for s in str(modules).split(','))): importlib.import_module(m)
+    for m in filter(None, (s.strip() for s in str(modules).split(','))):
+        importlib.import_module(m)
 
-def algorithm_config(name:str): # an algorithm's name
+
+def algorithm_config(name: str):  # an algorithm's name
     "The options dataclass of algorithm `name` (None when it has none)"
     return ALGORITHMS[check_choice('algorithm', name, sorted(ALGORITHMS))].Config
 
 # %% ../nbs/02a_runs.ipynb #aeaa527d
 class Experiment(NamedTuple):
     "A run's resolved configuration: what to run (`run`), local training (`train`), the algorithm's options (`algo`)"
+
     run: RunConfig
     train: TrainConfig
     algo: object = None
@@ -78,13 +94,23 @@ class Experiment(NamedTuple):
         run = RunConfig(**{k: v for k, v in options.items() if k in run_f})
         acls = algorithm_config(run.algorithm)
         algo_f = {f.name for f in fields(acls)} if acls else set()
-        if (unknown := sorted(set(options) - run_f - train_f - algo_f)):
-            raise ValueError(f"options {unknown} are not options of this run (algorithm={run.algorithm!r}); "
-                             f"allowed: {sorted(run_f | train_f | algo_f)}")
-        for name, allowed in (('dataset', DATASETS), ('partition', PARTITIONS), ('test_view', TEST_VIEWS), ('model', MODELS)):
+        if unknown := sorted(set(options) - run_f - train_f - algo_f):
+            raise ValueError(
+                f"options {unknown} are not options of this run (algorithm={run.algorithm!r}); "
+                f"allowed: {sorted(run_f | train_f | algo_f)}"
+            )
+        for name, allowed in (
+            ('dataset', DATASETS),
+            ('partition', PARTITIONS),
+            ('test_view', TEST_VIEWS),
+            ('model', MODELS),
+        ):
             check_choice(name, getattr(run, name), allowed)
-        exp = cls(run, TrainConfig(**{k: v for k, v in options.items() if k in train_f}),
-                  acls(**{k: v for k, v in options.items() if k in algo_f}) if acls else None)
+        exp = cls(
+            run,
+            TrainConfig(**{k: v for k, v in options.items() if k in train_f}),
+            acls(**{k: v for k, v in options.items() if k in algo_f}) if acls else None,
+        )
         exp.kept_rounds
         return exp
 
@@ -92,163 +118,301 @@ class Experiment(NamedTuple):
 @patch_to(Experiment, as_prop=True)
 def kept_rounds(self):
     "The rounds of `keep_checkpoints` as integers"
-    try: return tuple(int(x) for x in str(self.run.keep_checkpoints).split(',') if x.strip())
+    try:
+        return tuple(int(x) for x in str(self.run.keep_checkpoints).split(',') if x.strip())
     except ValueError:
-        raise ValueError(f"keep_checkpoints={self.run.keep_checkpoints!r} must be round numbers separated by commas, e.g. '15,25'") from None
+        raise ValueError(
+            f"keep_checkpoints={self.run.keep_checkpoints!r} must be round numbers separated by commas, e.g. '15,25'"
+        ) from None
+
 
 @patch_to(Experiment)
 def options(self):
     "The flat keyword options that resolve to this experiment"
     return {**asdict(self.run), **asdict(self.train), **(asdict(self.algo) if self.algo else {})}
 
+
 @patch_to(Experiment)
 def to_config(self):
     "The JSON-able configuration saved as config.json"
-    return json.loads(json.dumps({'run': asdict(self.run), 'train': asdict(self.train),
-                                  'algorithm': asdict(self.algo) if self.algo else {}}, default=str))
+    return json.loads(
+        json.dumps(
+            {
+                'run': asdict(self.run),
+                'train': asdict(self.train),
+                'algorithm': asdict(self.algo) if self.algo else {},
+            },
+            default=str,
+        )
+    )
+
 
 @patch_to(Experiment, cls_method=True)
-def from_config(cls, config:dict): # a config.json's content
+def from_config(cls, config: dict):  # a config.json's content
     "The experiment a saved configuration describes"
     return cls.resolve(**config['run'], **config['train'], **config.get('algorithm', {}))
 
+
 @patch_to(Experiment, cls_method=True)
-def load(cls, path:str|Path): # a config.json, or a run folder holding one
+def load(cls, path: str | Path):  # a config.json, or a run folder holding one
     "The experiment of a saved configuration file"
     path = Path(path) / 'config.json' if Path(path).is_dir() else Path(path)
-    try: config = json.loads(path.read_text())
-    except FileNotFoundError: raise FileNotFoundError(f"config {str(path)!r} does not exist") from None
+    try:
+        config = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise FileNotFoundError(f"config {str(path)!r} does not exist") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise ValueError(f"config {str(path)!r} is not a readable configuration ({type(e).__name__}: {e})") from None
+        raise ValueError(
+            f"config {str(path)!r} is not a readable configuration ({type(e).__name__}: {e})"
+        ) from None
     if not isinstance(config, dict) or 'run' not in config or 'train' not in config:
         raise ValueError(f"config {str(path)!r} is not a run configuration (it needs 'run' and 'train')")
     return cls.from_config(config)
 
 # %% ../nbs/02a_runs.ipynb #d466e409
-def identity(config:dict):
+def identity(config: dict):
     "A saved configuration, with every option a later version added at its default, without the operational options"
-    try: config = Experiment.from_config(config).to_config()   # a field added since the run was saved takes its default
-    except (ValueError, TypeError, KeyError): pass               # an option that no longer exists: compared as it is
+    try:
+        config = Experiment.from_config(
+            config
+        ).to_config()  # a field added since the run was saved takes its default
+    except (ValueError, TypeError, KeyError):
+        pass  # an option that no longer exists: compared as it is
     return {**config, 'run': {k: v for k, v in config['run'].items() if k not in OPERATIONAL}}
 
 # %% ../nbs/02a_runs.ipynb #f6f7b435
-def build_data(run:RunConfig):
+def build_data(run: RunConfig):
     "The federated data a run configuration describes (every client's partition and test set)"
     ds = load_dataset(run.dataset, run.data_root or None, run.download)
     angles = [int(a) for a in str(run.angles).split(',') if a.strip()]
-    return make_fed_data(ds, run.clients, run.partition, run.seed, run.test_view, run.max_train,
-                         k=run.k, alpha=run.alpha, min_size=run.min_size, angles=angles)
+    return make_fed_data(
+        ds,
+        run.clients,
+        run.partition,
+        run.seed,
+        run.test_view,
+        run.max_train,
+        k=run.k,
+        alpha=run.alpha,
+        min_size=run.min_size,
+        angles=angles,
+    )
 
-def build_algorithm(run:RunConfig, train:TrainConfig, algo_cfg, n_classes:int, input_shape:tuple):
+
+def build_algorithm(run: RunConfig, train: TrainConfig, algo_cfg, n_classes: int, input_shape: tuple):
     "The algorithm object, with a freshly initialized (seeded) model for this data's classes and input shape"
     model = make_model(run.model, n_classes, tuple(input_shape), run.pretrained, seed=run.seed)
     return ALGORITHMS[run.algorithm](model, train, algo_cfg)
 
+
 @patch_to(Experiment)
 def build(self):
     "The federated data and the algorithm object this experiment describes (its thread count set)"
-    if self.run.threads: torch.set_num_threads(self.run.threads)
+    if self.run.threads:
+        torch.set_num_threads(self.run.threads)
     fed = build_data(self.run)
     return fed, build_algorithm(self.run, self.train, self.algo, fed.n_classes, fed.input_shape)
 
 # %% ../nbs/02a_runs.ipynb #b4a34e8b
-def prepare_out(out:Path, config:dict, resume:bool, overwrite:bool):
+def prepare_out(out: Path, config: dict, resume: bool, overwrite: bool):
     "Create or check the run folder; returns the checkpoint to resume from (or None)"
     out = Path(out)
-    if resume and overwrite: raise ValueError("resume and overwrite: choose one")
+    if resume and overwrite:
+        raise ValueError("resume and overwrite: choose one")
     if out.exists() and any(out.iterdir()):
-        if overwrite: shutil.rmtree(out)
+        if overwrite:
+            shutil.rmtree(out)
         elif not resume:
-            raise FileExistsError(f"out={str(out)!r} exists and is not empty; pass resume=True (--resume) to continue it "
-                                  f"or overwrite=True (--overwrite) to replace it")
+            raise FileExistsError(
+                f"out={str(out)!r} exists and is not empty; pass resume=True (--resume) to continue it "
+                f"or overwrite=True (--overwrite) to replace it"
+            )
     out.mkdir(parents=True, exist_ok=True)
     old = check_resumable(out, config) if (out / 'config.json').exists() else None
     atomic_write(out / 'config.json', json.dumps(config, indent=1, default=str))
-    return load_checkpoint(out / 'checkpoint.pt', config, old) if resume and (out / 'checkpoint.pt').exists() else None
+    return (
+        load_checkpoint(out / 'checkpoint.pt', config, old)
+        if resume and (out / 'checkpoint.pt').exists()
+        else None
+    )
 
-def check_resumable(out:Path, config:dict):
+
+def check_resumable(out: Path, config: dict):
     "The saved configuration must be this one, but for operational options; say why not; returns it"
-    try: old = json.loads((out / 'config.json').read_text())
+    try:
+        old = json.loads((out / 'config.json').read_text())
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise ValueError(f"resume: {str(out / 'config.json')!r} is not readable ({type(e).__name__}); use overwrite=True to start again") from None
+        raise ValueError(
+            f"resume: {str(out / 'config.json')!r} is not readable ({type(e).__name__}); use overwrite=True to start again"
+        ) from None
     if 'run' not in old or 'run' not in config:
         if old != json.loads(json.dumps(config, default=str)):
-            raise ValueError(f"resume: out={str(out)!r} holds a run of another configuration; use another out, or overwrite=True")
+            raise ValueError(
+                f"resume: out={str(out)!r} holds a run of another configuration; use another out, or overwrite=True"
+            )
         return old
     a, b = identity(old), identity(json.loads(json.dumps(config, default=str)))
-    changed = sorted(k for part in ('run', 'train', 'algorithm') for k in set(a.get(part, {})) | set(b.get(part, {}))
-                     if a.get(part, {}).get(k) != b.get(part, {}).get(k))
+    changed = sorted(
+        k
+        for part in ('run', 'train', 'algorithm')
+        for k in set(a.get(part, {})) | set(b.get(part, {}))
+        if a.get(part, {}).get(k) != b.get(part, {}).get(k)
+    )
     if changed == ['rounds']:
-        raise ValueError(f"resume: out={str(out)!r} holds a run of another configuration: {a['run']['rounds']} rounds, asked for "
-                         f"{b['run']['rounds']}; the number of rounds is part of a run (schedules such as HDC-FL's activation "
-                         f"and refreshes depend on it), so a longer run is another run; use another out")
-    if changed: raise ValueError(f"resume: out={str(out)!r} holds a run of another configuration (differs in {changed}); "
-                                 f"use another out, or overwrite=True")
+        raise ValueError(
+            f"resume: out={str(out)!r} holds a run of another configuration: {a['run']['rounds']} rounds, asked for "
+            f"{b['run']['rounds']}; the number of rounds is part of a run (schedules such as HDC-FL's activation "
+            f"and refreshes depend on it), so a longer run is another run; use another out"
+        )
+    if changed:
+        raise ValueError(
+            f"resume: out={str(out)!r} holds a run of another configuration (differs in {changed}); "
+            f"use another out, or overwrite=True"
+        )
     return old
 
 # %% ../nbs/02a_runs.ipynb #27354f6e
-def load_checkpoint(path:Path, config:dict,
-                    saved:dict|None=None): # the configuration the folder held, already found to be the same run
+def load_checkpoint(
+    path: Path, config: dict, saved: dict | None = None
+):  # the configuration the folder held, already found to be the same run
     "Read a checkpoint, checking it is whole and belongs to `config` (by its identity)"
-    try: ck = torch.load(path, weights_only=False)
+    try:
+        ck = torch.load(path, weights_only=False)
     except Exception as e:
-        raise RuntimeError(f"checkpoint {str(path)!r} is truncated or unreadable ({type(e).__name__}); "
-                           f"rerun with overwrite=True (--overwrite) to start again") from e
-    ids = {config_hash(c) for c in (config, saved) if c} | {config_hash(identity(c)) for c in (config, saved) if c and 'run' in c}
+        raise RuntimeError(
+            f"checkpoint {str(path)!r} is truncated or unreadable ({type(e).__name__}); "
+            f"rerun with overwrite=True (--overwrite) to start again"
+        ) from e
+    ids = {config_hash(c) for c in (config, saved) if c} | {
+        config_hash(identity(c)) for c in (config, saved) if c and 'run' in c
+    }
     if ck.get('config_hash') not in ids:
-        raise ValueError(f"checkpoint {str(path)!r} belongs to another configuration; rerun with overwrite=True (--overwrite) to start again")
+        raise ValueError(
+            f"checkpoint {str(path)!r} belongs to another configuration; rerun with overwrite=True (--overwrite) to start again"
+        )
     return ck
 
-def read_rounds(path:Path, upto:int|None=None):
+
+def read_rounds(path: Path, upto: int | None = None):
     "The complete records of `rounds.jsonl`, up to round `upto`"
-    if not Path(path).exists(): return []
+    if not Path(path).exists():
+        return []
     recs = []
     for line in Path(path).read_text().splitlines():
-        try: rec = json.loads(line)
-        except json.JSONDecodeError: break          # a line cut short by a kill
-        if upto is None or rec['round'] <= upto: recs.append(rec)
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError:
+            break  # a line cut short by a kill
+        if upto is None or rec['round'] <= upto:
+            recs.append(rec)
     return recs
 
 # %% ../nbs/02a_runs.ipynb #768344dc
 class RunFolder:
     "A run's folder: config.json, rounds.jsonl, checkpoints and summary.json, written as the run goes"
-    def __init__(self, out:str|Path, config:dict|None=None, # None: a minimal configuration from the run itself
-                 ckpt_every:int=5, resume:bool=False, overwrite:bool=False, keep=()):
-        if not (isinstance(ckpt_every, int) and ckpt_every >= 1): raise ValueError(f"ckpt_every={ckpt_every!r} must be an integer >= 1")
-        self.out, self.config, self.ckpt_every, self.resume, self.overwrite, self.keep = Path(out), config, ckpt_every, resume, overwrite, tuple(keep)
-    def start(self, algo, fed, rounds:int, seed:int, participation:float, eval_every:int, fresh):
+
+    def __init__(
+        self,
+        out: str | Path,
+        config: dict | None = None,  # None: a minimal configuration from the run itself
+        ckpt_every: int = 5,
+        resume: bool = False,
+        overwrite: bool = False,
+        keep=(),
+    ):
+        if not (isinstance(ckpt_every, int) and ckpt_every >= 1):
+            raise ValueError(f"ckpt_every={ckpt_every!r} must be an integer >= 1")
+        self.out, self.config, self.ckpt_every, self.resume, self.overwrite, self.keep = (
+            Path(out),
+            config,
+            ckpt_every,
+            resume,
+            overwrite,
+            tuple(keep),
+        )
+
+    def start(self, algo, fed, rounds: int, seed: int, participation: float, eval_every: int, fresh):
         "The first round, server and client states, best record and history: `fresh()`, or from the checkpoint"
-        self.config = self.config or {'algorithm': algo.name, 'rounds': rounds, 'seed': seed, 'participation': participation,
-                                      'eval_every': eval_every, 'data': fed.config}
+        self.config = self.config or {
+            'algorithm': algo.name,
+            'rounds': rounds,
+            'seed': seed,
+            'participation': participation,
+            'eval_every': eval_every,
+            'data': fed.config,
+        }
         ck = prepare_out(self.out, self.config, self.resume, self.overwrite)
-        state = (ck['round'] + 1, ck['server'], ck['clients'], ck['best'], read_rounds(self.out / 'rounds.jsonl', ck['round'])) if ck else fresh()
+        state = (
+            (
+                ck['round'] + 1,
+                ck['server'],
+                ck['clients'],
+                ck['best'],
+                read_rounds(self.out / 'rounds.jsonl', ck['round']),
+            )
+            if ck
+            else fresh()
+        )
         atomic_write(self.out / 'rounds.jsonl', ''.join(json.dumps(r) + '\n' for r in state[-1]))
         return state
-    def record(self, rec:dict):
-        with open(self.out / 'rounds.jsonl', 'a') as f: f.write(json.dumps(rec) + '\n')
-    def after_round(self, rnd:int, rounds:int, server:dict, clients:list, best:dict|None):
-        if not (rnd % self.ckpt_every == 0 or rnd == rounds or rnd in self.keep): return
+
+    def record(self, rec: dict):
+        with open(self.out / 'rounds.jsonl', 'a') as f:
+            f.write(json.dumps(rec) + '\n')
+
+    def after_round(self, rnd: int, rounds: int, server: dict, clients: list, best: dict | None):
+        if not (rnd % self.ckpt_every == 0 or rnd == rounds or rnd in self.keep):
+            return
         buf = io.BytesIO()
         ident = config_hash(identity(self.config) if 'run' in self.config else self.config)
-        torch.save({'round': rnd, 'config_hash': ident, 'server': server, 'clients': clients, 'best': best}, buf)
+        torch.save(
+            {'round': rnd, 'config_hash': ident, 'server': server, 'clients': clients, 'best': best}, buf
+        )
         atomic_write(self.out / 'checkpoint.pt', buf.getvalue())
-        if rnd in self.keep: atomic_write(self.out / f'checkpoint-r{rnd}.pt', buf.getvalue())
-    def finish(self, summary:dict): atomic_write(self.out / 'summary.json', json.dumps(summary, indent=1))
+        if rnd in self.keep:
+            atomic_write(self.out / f'checkpoint-r{rnd}.pt', buf.getvalue())
+
+    def finish(self, summary: dict):
+        atomic_write(self.out / 'summary.json', json.dumps(summary, indent=1))
 
 # %% ../nbs/02a_runs.ipynb #459c3147
-def run(out:str|Path|None=None, # run folder (None: nothing written)
-        resume:bool=False, overwrite:bool=False, progress:bool|None=None,
-        **options): # any field of RunConfig, TrainConfig or the algorithm's Config
+def run(
+    out: str | Path | None = None,  # run folder (None: nothing written)
+    resume: bool = False,
+    overwrite: bool = False,
+    progress: bool | None = None,
+    **options,  # any field of RunConfig, TrainConfig or the algorithm's Config
+):
     "Run one federated experiment described by keyword options; returns its summary"
     exp = Experiment.resolve(**options)
     fed, algo = exp.build()
     r = exp.run
-    folder = RunFolder(out, exp.to_config(), r.ckpt_every, resume, overwrite, exp.kept_rounds) if out else None
-    return run_federated(algo, fed, rounds=r.rounds, seed=r.seed, participation=r.participation, eval_every=r.eval_every,
-                         folder=folder, progress=progress)
+    folder = (
+        RunFolder(out, exp.to_config(), r.ckpt_every, resume, overwrite, exp.kept_rounds) if out else None
+    )
+    return run_federated(
+        algo,
+        fed,
+        rounds=r.rounds,
+        seed=r.seed,
+        participation=r.participation,
+        eval_every=r.eval_every,
+        folder=folder,
+        progress=progress,
+    )
 
 # %% ../nbs/02a_runs.ipynb #57486763
-def split_options(options:dict): return Experiment.resolve(**options)
-def resolved_config(run, train, algo_cfg=None): return Experiment(run, train, algo_cfg).to_config()
-def build(run, train, algo_cfg=None): return Experiment(run, train, algo_cfg).build()
-def kept_rounds(run:RunConfig): return Experiment(run, TrainConfig()).kept_rounds
+def split_options(options: dict):
+    return Experiment.resolve(**options)
+
+
+def resolved_config(run, train, algo_cfg=None):
+    return Experiment(run, train, algo_cfg).to_config()
+
+
+def build(run, train, algo_cfg=None):
+    return Experiment(run, train, algo_cfg).build()
+
+
+def kept_rounds(run: RunConfig):
+    return Experiment(run, TrainConfig()).kept_rounds

@@ -4,8 +4,9 @@
 
 # %% ../nbs/02_training.ipynb #880e1513
 from __future__ import annotations
-import json, math, os, time
+import math, os, time
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import torch
@@ -13,7 +14,15 @@ import torch.nn.functional as F
 
 import hdcfl
 from .data import FedData, ClientData
-from .models import SplitModel, encoder_state, head_state, load_encoder, load_head, get_state, weighted_average
+from hdcfl.models import (
+    SplitModel,
+    encoder_state,
+    head_state,
+    load_encoder,
+    load_head,
+    get_state,
+    weighted_average,
+)
 
 # %% auto #0
 __all__ = ['ALGORITHMS', 'TrainConfig', 'NonFiniteLoss', 'local_train', 'evaluate', 'client_metrics', 'register', 'FitContext',
@@ -22,243 +31,411 @@ __all__ = ['ALGORITHMS', 'TrainConfig', 'NonFiniteLoss', 'local_train', 'evaluat
            'run_federated', 'plot_curves']
 
 # %% ../nbs/02_training.ipynb #63cac331
-if os.environ.get('IN_TEST'): torch.set_num_threads(1)  # nbdev_test runs notebooks in parallel: one thread each
+if os.environ.get('IN_TEST'):
+    torch.set_num_threads(1)  # nbdev_test runs notebooks in parallel: one thread each
 
 # %% ../nbs/02_training.ipynb #f046e669
 @dataclass
 class TrainConfig:
     "Local optimization, shared by every algorithm"
-    lr: float = 0.05            # SGD learning rate
-    momentum: float = 0.9       # SGD momentum
-    weight_decay: float = 5e-4  # L2 penalty
-    epochs: int = 2             # local epochs per round (E)
-    batch_size: int = 16        # local batch size
-    device: str = 'cpu'         # torch device for training and evaluation
 
-class NonFiniteLoss(RuntimeError): "A local loss that is NaN or infinite"
+    lr: float = 0.05  # SGD learning rate
+    momentum: float = 0.9  # SGD momentum
+    weight_decay: float = 5e-4  # L2 penalty
+    epochs: int = 2  # local epochs per round (E)
+    batch_size: int = 16  # local batch size
+    device: str = 'cpu'  # torch device for training and evaluation
+
+
+class NonFiniteLoss(RuntimeError):
+    "A local loss that is NaN or infinite"
 
 # %% ../nbs/02_training.ipynb #476b50f8
-def local_train(model:torch.nn.Module, data:ClientData, cfg:TrainConfig,
-                gen:torch.Generator, # seeds the batch order
-                params=None, # parameters to optimize, or parameter groups (default: all)
-                epochs:int|None=None, # overrides `cfg.epochs`
-                penalty=None, # optional `penalty(model) -> scalar` added to every batch's loss (e.g. a proximal term)
-                lr:float|None=None, momentum:float|None=None, weight_decay:float|None=None, # override `cfg`'s
-                loss_fn=None): # optional `loss_fn(model, x, y) -> scalar` instead of the cross-entropy of `model(x)`
+def local_train(
+    model: torch.nn.Module,
+    data: ClientData,
+    cfg: TrainConfig,
+    gen: torch.Generator,  # seeds the batch order
+    params=None,  # parameters to optimize, or parameter groups (default: all)
+    epochs: int | None = None,  # overrides `cfg.epochs`
+    penalty=None,  # optional `penalty(model) -> scalar` added to every batch's loss (e.g. a proximal term)
+    lr: float | None = None,
+    momentum: float | None = None,
+    weight_decay: float | None = None,  # override `cfg`'s
+    loss_fn=None,  # optional `loss_fn(model, x, y) -> scalar` instead of the cross-entropy of `model(x)`
+):
     "SGD on the client's training tensors; returns the mean loss and the number of steps"
     model.train()
     pick = lambda v, d: d if v is None else v
-    opt = torch.optim.SGD(params if params is not None else model.parameters(), lr=pick(lr, cfg.lr),
-                          momentum=pick(momentum, cfg.momentum), weight_decay=pick(weight_decay, cfg.weight_decay))
+    opt = torch.optim.SGD(
+        params if params is not None else model.parameters(),
+        lr=pick(lr, cfg.lr),
+        momentum=pick(momentum, cfg.momentum),
+        weight_decay=pick(weight_decay, cfg.weight_decay),
+    )
     n, bs, steps = len(data.y_train), cfg.batch_size, 0
-    total = torch.zeros((), device=cfg.device)          # summed on the device: no host sync per step
+    total = torch.zeros((), device=cfg.device)  # summed on the device: no host sync per step
     for _ in range(cfg.epochs if epochs is None else epochs):
         perm = torch.randperm(n, generator=gen)
         for b in range(0, n, bs):
-            idx = perm[b:b + bs]
-            if len(idx) < 2: continue  # BatchNorm cannot train on one sample
+            idx = perm[b : b + bs]
+            if len(idx) < 2:
+                continue  # BatchNorm cannot train on one sample
             x, y = data.x_train[idx].to(cfg.device), data.y_train[idx].to(cfg.device)
             loss = F.cross_entropy(model(x), y) if loss_fn is None else loss_fn(model, x, y)
-            if penalty is not None: loss = loss + penalty(model)
+            if penalty is not None:
+                loss = loss + penalty(model)
             opt.zero_grad(set_to_none=True)
             loss.backward()
             opt.step()
             total += loss.detach()
             steps += 1
-        if not torch.isfinite(total): raise NonFiniteLoss(f"local loss is {total.item()}")
+        if not torch.isfinite(total):
+            raise NonFiniteLoss(f"local loss is {total.item()}")
     return {'loss': (total / max(steps, 1)).item(), 'steps': steps}
 
 # %% ../nbs/02_training.ipynb #fe40c577
 @torch.inference_mode()
-def evaluate(model:torch.nn.Module, data:ClientData, batch_size:int=1024, device:str='cpu'):
+def evaluate(model: torch.nn.Module, data: ClientData, batch_size: int = 1024, device: str = 'cpu'):
     "Weighted accuracy (%) and cross-entropy of `model` on the client's test set"
     model.eval()
     acc, loss = torch.zeros((), dtype=torch.float64), torch.zeros((), dtype=torch.float64)
     for b in range(0, len(data.test_idx), batch_size):
-        idx, y, w = data.test_idx[b:b + batch_size], data.y_test[b:b + batch_size].to(device), data.w_test[b:b + batch_size].to(device)
+        idx, y, w = (
+            data.test_idx[b : b + batch_size],
+            data.y_test[b : b + batch_size].to(device),
+            data.w_test[b : b + batch_size].to(device),
+        )
         out = model(data.x_test_all[idx].to(device))
         acc += ((out.argmax(1) == y).double() * w).sum().cpu()
         loss += (F.cross_entropy(out, y, reduction='none').double() * w).sum().cpu()
     return {'acc': 100 * acc.item(), 'loss': loss.item()}
 
 # %% ../nbs/02_training.ipynb #8650ca4d
-def client_metrics(acc_N): # per-client accuracies
+def client_metrics(acc_N):  # per-client accuracies
     "Mean, worst, bottom-20% mean, gap (best - worst) and std (over clients) of per-client accuracies"
     a = np.sort(np.asarray(acc_N, dtype=float))
-    return {'mean': float(a.mean()), 'worst': float(a[0]), 'bottom20': float(a[:math.ceil(0.2 * len(a))].mean()),
-            'gap': float(a[-1] - a[0]), 'std': float(a.std())}
+    return {
+        'mean': float(a.mean()),
+        'worst': float(a[0]),
+        'bottom20': float(a[: math.ceil(0.2 * len(a))].mean()),
+        'gap': float(a[-1] - a[0]),
+        'std': float(a.std()),
+    }
 
 # %% ../nbs/02_training.ipynb #68490fbd
 ALGORITHMS = {}
 
-def register(name:str): # the name used by `hdcfl run --algorithm`
+
+def register(name: str):  # the name used by `hdcfl run --algorithm`
     "Class decorator adding an `Algorithm` to `ALGORITHMS`"
-    def deco(cls): cls.name = name; ALGORITHMS[name] = cls; return cls
+
+    def deco(cls):
+        cls.name = name
+        ALGORITHMS[name] = cls
+        return cls
+
     return deco
+
 
 @dataclass
 class FitContext:
     "What a client knows about the current round"
-    rnd: int                 # 1-based round
-    client: int              # client index k
-    gen: torch.Generator     # seeded from (seed, round, client): batch order and any other client randomness
-    seed: int = 0            # the run's seed, for a generator of a stream of one's own (`client_generator`)
+
+    rnd: int  # 1-based round
+    client: int  # client index k
+    gen: torch.Generator  # seeded from (seed, round, client): batch order and any other client randomness
+    seed: int = 0  # the run's seed, for a generator of a stream of one's own (`client_generator`)
 
 # %% ../nbs/02_training.ipynb #6f19bfea
 class Algorithm:
     "The client and server halves of a federated algorithm; everything between them is a payload dict"
+
     name, Config = None, None
-    def __init__(self, model:SplitModel, train:TrainConfig|None=None, cfg=None):
+
+    def __init__(self, model: SplitModel, train: TrainConfig | None = None, cfg=None):
         self.model, self.train = model.to((train or TrainConfig()).device), train or TrainConfig()
         self.cfg = cfg if cfg is not None else (self.Config() if self.Config else None)
+
     # server half
-    def server_init(self, sizes, rounds:int, seed:int=0): return {}
-    def fit_message(self, server:dict, k:int, rnd:int): return {}
-    def aggregate(self, server:dict, replies:dict, rnd:int): return {}
-    def eval_messages(self, server:dict, k:int, rnd:int): return {'model': {}}
-    def wants_eval(self, server:dict, rnd:int): return False
+    def server_init(self, sizes, rounds: int, seed: int = 0):
+        return {}
+
+    def fit_message(self, server: dict, k: int, rnd: int):
+        return {}
+
+    def aggregate(self, server: dict, replies: dict, rnd: int):
+        return {}
+
+    def eval_messages(self, server: dict, k: int, rnd: int):
+        return {'model': {}}
+
+    def wants_eval(self, server: dict, rnd: int):
+        return False
+
     # client half
-    def client_init(self, k:int): return {}
-    def client_fit(self, state:dict, msg:dict, data:ClientData, ctx:FitContext): raise NotImplementedError
-    def client_eval_model(self, state:dict, msg:dict, data:ClientData, ctx:FitContext): raise NotImplementedError
+    def client_init(self, k: int):
+        return {}
+
+    def client_fit(self, state: dict, msg: dict, data: ClientData, ctx: FitContext):
+        raise NotImplementedError
+
+    def client_eval_model(self, state: dict, msg: dict, data: ClientData, ctx: FitContext):
+        raise NotImplementedError
 
 # %% ../nbs/02_training.ipynb #35e85054
 @register('fedavg-se')
 class FedAvgSE(Algorithm):
     "Shared encoder averaged by sample count; every client keeps its own head"
-    def server_init(self, sizes, rounds, seed=0): return {'encoder': encoder_state(self.model)}
-    def client_init(self, k): return {'head': head_state(self.model)}
-    def fit_message(self, server, k, rnd): return {'encoder': server['encoder']}
+
+    def server_init(self, sizes, rounds, seed=0):
+        return {'encoder': encoder_state(self.model)}
+
+    def client_init(self, k):
+        return {'head': head_state(self.model)}
+
+    def fit_message(self, server, k, rnd):
+        return {'encoder': server['encoder']}
+
     def client_fit(self, state, msg, data, ctx):
         load_head(load_encoder(self.model, msg['encoder']), state['head'])
         stats = local_train(self.model, data, self.train, ctx.gen)
         state['head'] = head_state(self.model)
         return {'encoder': encoder_state(self.model), 'n': data.n_train, **stats}
+
     def aggregate(self, server, replies, rnd):
-        if replies: server['encoder'] = weighted_average([r['encoder'] for r in replies.values()], [r['n'] for r in replies.values()])
+        if replies:
+            server['encoder'] = weighted_average(
+                [r['encoder'] for r in replies.values()], [r['n'] for r in replies.values()]
+            )
         return {}
-    def eval_messages(self, server, k, rnd): return {'model': {'encoder': server['encoder']}}
-    def client_eval_model(self, state, msg, data=None, ctx=None): return load_head(load_encoder(self.model, msg['encoder']), state['head'])
+
+    def eval_messages(self, server, k, rnd):
+        return {'model': {'encoder': server['encoder']}}
+
+    def client_eval_model(self, state, msg, data=None, ctx=None):
+        return load_head(load_encoder(self.model, msg['encoder']), state['head'])
 
 # %% ../nbs/02_training.ipynb #1e8f7bad
 @register('fedavg')
 class FedAvg(Algorithm):
     "One global model averaged by sample count"
-    def server_init(self, sizes, rounds, seed=0): return {'model': get_state(self.model)}
-    def fit_message(self, server, k, rnd): return {'model': server['model']}
+
+    def server_init(self, sizes, rounds, seed=0):
+        return {'model': get_state(self.model)}
+
+    def fit_message(self, server, k, rnd):
+        return {'model': server['model']}
+
     def client_fit(self, state, msg, data, ctx):
         self.model.load_state_dict(msg['model'])
         stats = local_train(self.model, data, self.train, ctx.gen)
         return {'model': get_state(self.model), 'n': data.n_train, **stats}
+
     def aggregate(self, server, replies, rnd):
-        if replies: server['model'] = weighted_average([r['model'] for r in replies.values()], [r['n'] for r in replies.values()])
+        if replies:
+            server['model'] = weighted_average(
+                [r['model'] for r in replies.values()], [r['n'] for r in replies.values()]
+            )
         return {}
-    def eval_messages(self, server, k, rnd): return {'model': {'model': server['model']}}
-    def client_eval_model(self, state, msg, data=None, ctx=None): self.model.load_state_dict(msg['model']); return self.model
+
+    def eval_messages(self, server, k, rnd):
+        return {'model': {'model': server['model']}}
+
+    def client_eval_model(self, state, msg, data=None, ctx=None):
+        self.model.load_state_dict(msg['model'])
+        return self.model
+
 
 @register('local')
 class Local(Algorithm):
     "Each client trains its own model; nothing is communicated"
-    def client_init(self, k): return {'model': get_state(self.model)}
+
+    def client_init(self, k):
+        return {'model': get_state(self.model)}
+
     def client_fit(self, state, msg, data, ctx):
         self.model.load_state_dict(state['model'])
         stats = local_train(self.model, data, self.train, ctx.gen)
         state['model'] = get_state(self.model)
         return {'n': data.n_train, **stats}
-    def client_eval_model(self, state, msg, data=None, ctx=None): self.model.load_state_dict(state['model']); return self.model
+
+    def client_eval_model(self, state, msg, data=None, ctx=None):
+        self.model.load_state_dict(state['model'])
+        return self.model
 
 # %% ../nbs/02_training.ipynb #0ba1fdb4
-def sample_clients(n_clients:int, participation:float, seed:int, rnd:int):
+def sample_clients(n_clients: int, participation: float, seed: int, rnd: int):
     "The sorted clients taking part in round `rnd`"
-    if not (0 < participation <= 1): raise ValueError(f"participation={participation!r} must be in (0, 1]")
+    if not (0 < participation <= 1):
+        raise ValueError(f"participation={participation!r} must be in (0, 1]")
     m = max(1, round(participation * n_clients))
     return np.sort(np.random.default_rng([seed, rnd]).choice(n_clients, m, replace=False))
 
-def client_generator(seed:int, rnd:int, k:int, stream:int=0): # stream 0: training, 1: evaluation, 2 and up: an algorithm's own
+
+def client_generator(
+    seed: int, rnd: int, k: int, stream: int = 0
+):  # stream 0: training, 1: evaluation, 2 and up: an algorithm's own
     "A torch generator seeded from (seed, round, client, stream)"
-    return torch.Generator().manual_seed(int(np.random.default_rng([seed, rnd, k] + ([stream] if stream else [])).integers(2**62)))
+    return torch.Generator().manual_seed(
+        int(np.random.default_rng([seed, rnd, k] + ([stream] if stream else [])).integers(2**62))
+    )
 
 # %% ../nbs/02_training.ipynb #cf497141
-def fit_round(algo:Algorithm, server:dict, clients:list, fed:FedData, rnd:int, seed:int, participation:float=1.0):
+def fit_round(
+    algo: Algorithm,
+    server: dict,
+    clients: list,
+    fed: FedData,
+    rnd: int,
+    seed: int,
+    participation: float = 1.0,
+):
     "Sample, train the sampled clients, aggregate; returns the server's diagnostics and the sampled clients"
     sampled, replies = sample_clients(len(fed), participation, seed, rnd), {}
     for k in sampled.tolist():
-        try: replies[k] = algo.client_fit(clients[k], algo.fit_message(server, k, rnd), fed[k], FitContext(rnd, k, client_generator(seed, rnd, k), seed))
-        except NonFiniteLoss as e: raise NonFiniteLoss(f"round {rnd}, client {k}: {e}") from e
+        try:
+            replies[k] = algo.client_fit(
+                clients[k],
+                algo.fit_message(server, k, rnd),
+                fed[k],
+                FitContext(rnd, k, client_generator(seed, rnd, k), seed),
+            )
+        except NonFiniteLoss as e:
+            raise NonFiniteLoss(f"round {rnd}, client {k}: {e}") from e
     return algo.aggregate(server, replies, rnd) or {}, sampled
 
 # %% ../nbs/02_training.ipynb #d1cee22f
-def evaluate_clients(algo:Algorithm, server:dict, clients:list, fed:FedData, rnd:int, seed:int=0):
+def evaluate_clients(algo: Algorithm, server: dict, clients: list, fed: FedData, rnd: int, seed: int = 0):
     "Evaluate every client (sampled or not) in every view the algorithm offers: {view: [{'acc', 'loss'} per client]}"
     out = {}
     for k in range(len(fed)):
         for view, msg in algo.eval_messages(server, k, rnd).items():
-            model = algo.client_eval_model(clients[k], msg, fed[k], FitContext(rnd, k, client_generator(seed, rnd, k, stream=1), seed))
+            model = algo.client_eval_model(
+                clients[k], msg, fed[k], FitContext(rnd, k, client_generator(seed, rnd, k, stream=1), seed)
+            )
             out.setdefault(view, []).append(evaluate(model, fed[k], device=algo.train.device))
     return out
 
 # %% ../nbs/02_training.ipynb #9539bc70
-def round_record(rnd:int, evals:dict, info:dict, sampled):
+def round_record(rnd: int, evals: dict, info: dict, sampled):
     "The JSON record of an evaluated round"
-    views = {v: {'acc': [round(r['acc'], 4) for r in rs], 'loss': [round(r['loss'], 5) for r in rs]} for v, rs in evals.items()}
+    views = {
+        v: {'acc': [round(r['acc'], 4) for r in rs], 'loss': [round(r['loss'], 5) for r in rs]}
+        for v, rs in evals.items()
+    }
     main = next(iter(views))
-    return {'round': rnd, **client_metrics(views[main]['acc']), 'per_client': views[main]['acc'], 'views': views,
-            'view_metrics': {v: client_metrics(d['acc']) for v, d in views.items()}, 'sampled': [int(k) for k in sampled], 'server': info}
+    return {
+        'round': rnd,
+        **client_metrics(views[main]['acc']),
+        'per_client': views[main]['acc'],
+        'views': views,
+        'view_metrics': {v: client_metrics(d['acc']) for v, d in views.items()},
+        'sampled': [int(k) for k in sampled],
+        'server': info,
+    }
 
-def versions(): return {'torch': torch.__version__, 'hdcfl': hdcfl.__version__}
+
+def versions():
+    return {'torch': torch.__version__, 'hdcfl': hdcfl.__version__}
 
 # %% ../nbs/02_training.ipynb #b8ef82e0
-def fresh_state(algo:Algorithm, fed:FedData, rounds:int, seed:int):
+def fresh_state(algo: Algorithm, fed: FedData, rounds: int, seed: int):
     "A run's start: first round, server and client states, best record and history"
-    return 1, algo.server_init(fed.sizes, rounds, seed), [algo.client_init(k) for k in range(len(fed))], None, []
+    return (
+        1,
+        algo.server_init(fed.sizes, rounds, seed),
+        [algo.client_init(k) for k in range(len(fed))],
+        None,
+        [],
+    )
 
-def summarize(history:list, best:dict, t0:float):
+
+def summarize(history: list, best: dict, t0: float):
     "The summary of a run: final and best round metrics, wall time and versions"
     pick = lambda r: {k: r[k] for k in ('round', 'mean', 'worst', 'bottom20', 'gap', 'std', 'per_client')}
-    return {'final': pick(history[-1]), 'best': pick(best), 'wall_s': round(time.time() - t0, 3), 'versions': versions()}
+    return {
+        'final': pick(history[-1]),
+        'best': pick(best),
+        'wall_s': round(time.time() - t0, 3),
+        'versions': versions(),
+    }
 
 # %% ../nbs/02_training.ipynb #1e9874f5
-def check_schedule(rounds:int, eval_every:int):
+def check_schedule(rounds: int, eval_every: int):
     "Rounds and the evaluation interval must be integers >= 1"
     for name, v in (('rounds', rounds), ('eval_every', eval_every)):
-        if not (isinstance(v, int) and v >= 1): raise ValueError(f"{name}={v!r} must be an integer >= 1")
+        if not (isinstance(v, int) and v >= 1):
+            raise ValueError(f"{name}={v!r} must be an integer >= 1")
 
 # %% ../nbs/02_training.ipynb #82a28102
-def run_federated(algo:Algorithm, fed:FedData,
-                  rounds:int=30, seed:int=42, participation:float=1.0, eval_every:int=1,
-                  folder=None, # a `hdcfl.runs.RunFolder` that writes the run (None: everything in memory)
-                  progress:bool|None=None): # tqdm bar; None shows it only on a terminal
+def run_federated(
+    algo: Algorithm,
+    fed: FedData,
+    rounds: int = 30,
+    seed: int = 42,
+    participation: float = 1.0,
+    eval_every: int = 1,
+    folder=None,  # a `hdcfl.runs.RunFolder` that writes the run (None: everything in memory)
+    progress: bool | None = None,  # tqdm bar; None shows it only on a terminal
+):
     "Run `rounds` rounds of `algo` on `fed`; returns the summary, the history and the final states"
     from tqdm.auto import tqdm
+
     check_schedule(rounds, eval_every)
     sample_clients(len(fed), participation, seed, 1)
     t0, fresh = time.time(), lambda: fresh_state(algo, fed, rounds, seed)
-    start, server, clients, best, history = folder.start(algo, fed, rounds, seed, participation, eval_every, fresh) if folder else fresh()
-    bar = tqdm(range(start, rounds + 1), initial=start - 1, total=rounds, desc=algo.name,
-               disable=(not progress) if progress is not None else None)
+    start, server, clients, best, history = (
+        folder.start(algo, fed, rounds, seed, participation, eval_every, fresh) if folder else fresh()
+    )
+    bar = tqdm(
+        range(start, rounds + 1),
+        initial=start - 1,
+        total=rounds,
+        desc=algo.name,
+        disable=(not progress) if progress is not None else None,
+    )
     for rnd in bar:
         info, sampled = fit_round(algo, server, clients, fed, rnd, seed, participation)
         if rnd % eval_every == 0 or rnd == rounds or algo.wants_eval(server, rnd):
-            history.append(rec := round_record(rnd, evaluate_clients(algo, server, clients, fed, rnd, seed), info, sampled))
-            if best is None or rec['mean'] > best['mean']: best = rec
-            if folder: folder.record(rec)
+            history.append(
+                rec := round_record(
+                    rnd, evaluate_clients(algo, server, clients, fed, rnd, seed), info, sampled
+                )
+            )
+            if best is None or rec['mean'] > best['mean']:
+                best = rec
+            if folder:
+                folder.record(rec)
             bar.set_postfix(mean=f"{rec['mean']:.1f}", worst=f"{rec['worst']:.1f}")
-        if folder: folder.after_round(rnd, rounds, server, clients, best)
+        if folder:
+            folder.after_round(rnd, rounds, server, clients, best)
     summary = {**summarize(history, best, t0), 'algorithm': algo.name, 'rounds': rounds}
-    if folder: folder.finish(summary)
+    if folder:
+        folder.finish(summary)
     return {**summary, 'history': history, 'server': server, 'clients': clients}
 
 # %% ../nbs/02_training.ipynb #0339a9b3
-def plot_curves(runs:dict, # name -> summary (or list of round records)
-                title:str='', path:str|Path|None=None): # save the figure here when given
+def plot_curves(
+    runs: dict,  # name -> summary (or list of round records)
+    title: str = '',
+    path: str | Path | None = None,  # save the figure here when given
+):
     "Mean and worst-client accuracy over rounds, one line per run"
-    import matplotlib.pyplot as plt   # imported here, not at the top: a Flower node's fresh process per message should not pay for it
+    import matplotlib.pyplot as plt  # imported here, not at the top: a Flower node's fresh process per message should not pay for it
     from hdcfl.core import save_figure
+
     fig, axs = plt.subplots(1, 2, figsize=(9, 3.2), sharex=True)
     for name, s in runs.items():
         h = s['history'] if isinstance(s, dict) else s
-        for ax, key in zip(axs, ('mean', 'worst')): ax.plot([r['round'] for r in h], [r[key] for r in h], marker='.', label=name)
-    for ax, key in zip(axs, ('mean client accuracy (%)', 'worst-client accuracy (%)')): ax.set(xlabel='round', ylabel=key); ax.grid(alpha=0.3)
-    axs[0].legend(); fig.suptitle(title); fig.tight_layout()
-    if path: save_figure(fig, path)
+        for ax, key in zip(axs, ('mean', 'worst')):
+            ax.plot([r['round'] for r in h], [r[key] for r in h], marker='.', label=name)
+    for ax, key in zip(axs, ('mean client accuracy (%)', 'worst-client accuracy (%)')):
+        ax.set(xlabel='round', ylabel=key)
+        ax.grid(alpha=0.3)
+    axs[0].legend()
+    fig.suptitle(title)
+    fig.tight_layout()
+    if path:
+        save_figure(fig, path)
     return fig

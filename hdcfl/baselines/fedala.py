@@ -5,12 +5,11 @@
 # %% ../../nbs/06b_fedala.ipynb #4e03735c
 from __future__ import annotations
 from dataclasses import dataclass
-import numpy as np
 import torch
 import torch.nn.functional as F
 from ..core import check_choice
-from ..models import get_state, model_device, weighted_average
-from ..training import FedAvg, FitContext, register, local_train, client_generator
+from ..models import get_state, model_device
+from ..training import FedAvg, register, local_train, client_generator
 
 # %% auto #0
 __all__ = ['ALA_EVAL', 'FedALAConfig', 'top_names', 'ala_epoch', 'adaptive_local_aggregation', 'FedALA']
@@ -18,29 +17,38 @@ __all__ = ['ALA_EVAL', 'FedALAConfig', 'top_names', 'ala_epoch', 'adaptive_local
 # %% ../../nbs/06b_fedala.ipynb #3302db28
 ALA_EVAL = ('after-ala', 'after-training')
 
+
 @dataclass
 class FedALAConfig:
     "FedALA's options (paper's table 5 defaults)"
-    ala_layers: int = 2           # p: parameter tensors (from the top) that ALA mixes
-    ala_fraction: float = 0.8     # s: fraction of local training data used to learn W
-    ala_lr: float = 1.0           # eta: learning rate of W
-    ala_max_epochs: int = 50      # cap of the first ALA run
-    ala_patience: int = 3         # epochs without improvement before the first ALA run stops
-    ala_tol: float = 1e-4         # improvement that counts
-    ala_eval: str = 'after-ala'   # evaluate right after ALA with the new global model (after-ala) or after local training
+
+    ala_layers: int = 2  # p: parameter tensors (from the top) that ALA mixes
+    ala_fraction: float = 0.8  # s: fraction of local training data used to learn W
+    ala_lr: float = 1.0  # eta: learning rate of W
+    ala_max_epochs: int = 50  # cap of the first ALA run
+    ala_patience: int = 3  # epochs without improvement before the first ALA run stops
+    ala_tol: float = 1e-4  # improvement that counts
+    ala_eval: str = (
+        'after-ala'  # evaluate right after ALA with the new global model (after-ala) or after local training
+    )
+
     def __post_init__(self):
-        if not 0 < self.ala_fraction <= 1: raise ValueError(f"ala_fraction={self.ala_fraction!r} must be in (0, 1]")
-        if self.ala_layers < 1: raise ValueError(f"ala_layers={self.ala_layers!r} must be >= 1")
+        if not 0 < self.ala_fraction <= 1:
+            raise ValueError(f"ala_fraction={self.ala_fraction!r} must be in (0, 1]")
+        if self.ala_layers < 1:
+            raise ValueError(f"ala_layers={self.ala_layers!r} must be >= 1")
         check_choice('ala_eval', self.ala_eval, ALA_EVAL)
 
 # %% ../../nbs/06b_fedala.ipynb #9c8b6a9a
-def top_names(model, p:int): return [n for n, _ in model.named_parameters()][-p:]
+def top_names(model, p: int):
+    return [n for n, _ in model.named_parameters()][-p:]
 
-def ala_epoch(model, params:dict, loc:dict, diff:dict, W:list, x, y, idx, lr:float, batch_size:int):
+
+def ala_epoch(model, params: dict, loc: dict, diff: dict, W: list, x, y, idx, lr: float, batch_size: int):
     "One epoch of W's updates (clipped to [0, 1]) on the samples `idx`; the top parameters follow W; returns the mean loss"
-    total = 0.
+    total = 0.0
     for b in range(0, len(idx), batch_size):
-        i = idx[b:b + batch_size]
+        i = idx[b : b + batch_size]
         loss = F.cross_entropy(model(x[i]), y[i])
         grads = torch.autograd.grad(loss, [params[n] for n in loc])
         with torch.no_grad():
@@ -50,10 +58,24 @@ def ala_epoch(model, params:dict, loc:dict, diff:dict, W:list, x, y, idx, lr:flo
         total += loss.item() * len(i)
     return total / len(idx)
 
-def adaptive_local_aggregation(model, local:dict, glob:dict, W:list, data, cfg:FedALAConfig, gen:torch.Generator,
-                               first:bool, batch_size:int=16):
+
+def adaptive_local_aggregation(
+    model,
+    local: dict,
+    glob: dict,
+    W: list,
+    data,
+    cfg: FedALAConfig,
+    gen: torch.Generator,
+    first: bool,
+    batch_size: int = 16,
+):
     "Lower parameters from `glob`, top ones mixed with learned weights `W` in [0, 1], buffers local; (state, W, epochs)"
-    names, top, dev = [n for n, _ in model.named_parameters()], top_names(model, cfg.ala_layers), model_device(model)
+    names, top, dev = (
+        [n for n, _ in model.named_parameters()],
+        top_names(model, cfg.ala_layers),
+        model_device(model),
+    )
     loc = {n: local[n].to(dev) for n in top}
     diff = {n: glob[n].to(dev) - loc[n] for n in top}
     W = [w.to(dev) for w in W]
@@ -62,16 +84,21 @@ def adaptive_local_aggregation(model, local:dict, glob:dict, W:list, data, cfg:F
     model.load_state_dict(init)
     model.train()
     params = dict(model.named_parameters())
-    for n, p in params.items(): p.requires_grad_(n in top)
-    idx = torch.randperm(data.n_train, generator=gen)[:max(1, int(cfg.ala_fraction * data.n_train))]
+    for n, p in params.items():
+        p.requires_grad_(n in top)
+    idx = torch.randperm(data.n_train, generator=gen)[: max(1, int(cfg.ala_fraction * data.n_train))]
     x, y = data.x_train.to(dev), data.y_train.to(dev)
     best, stale, epochs = float('inf'), 0, 0
     for epochs in range(1, (cfg.ala_max_epochs if first else 1) + 1):
         loss = ala_epoch(model, params, loc, diff, W, x, y, idx, cfg.ala_lr, batch_size)
-        if loss < best - cfg.ala_tol: best, stale = loss, 0
-        else: stale += 1
-        if stale >= cfg.ala_patience: break
-    for p in model.parameters(): p.requires_grad_(True)
+        if loss < best - cfg.ala_tol:
+            best, stale = loss, 0
+        else:
+            stale += 1
+        if stale >= cfg.ala_patience:
+            break
+    for p in model.parameters():
+        p.requires_grad_(True)
     state = get_state(model)
     return {k: state[k] if k in names else local[k].clone() for k in state}, [w.cpu() for w in W], epochs
 
@@ -79,30 +106,45 @@ def adaptive_local_aggregation(model, local:dict, glob:dict, W:list, data, cfg:F
 @register('fedala')
 class FedALA(FedAvg):
     "FedAvg on the full model; clients initialize from it by adaptive local aggregation"
+
     Config = FedALAConfig
-    def client_init(self, k): return {'model': None, 'W': None, 'ala_epochs': 0, 'ala': None}
-    def ala(self, state, glob, data, ctx, rnd:int):
+
+    def client_init(self, k):
+        return {'model': None, 'W': None, 'ala_epochs': 0, 'ala': None}
+
+    def ala(self, state, glob, data, ctx, rnd: int):
         "The ALA step that starts round `rnd`'s training from global model `glob`; keeps W in the state"
-        if rnd <= 1 or state['model'] is None: return {k: v.clone() for k, v in glob.items()}
+        if rnd <= 1 or state['model'] is None:
+            return {k: v.clone() for k, v in glob.items()}
         first = state['W'] is None
         W = state['W'] or [torch.ones_like(glob[n]) for n in top_names(self.model, self.cfg.ala_layers)]
-        gen = client_generator(ctx.seed, rnd, ctx.client, stream=2)   # its own stream: the same whether fit or eval runs it
-        init, state['W'], state['ala_epochs'] = adaptive_local_aggregation(self.model, state['model'], glob, W, data,
-                                                                           self.cfg, gen, first, self.train.batch_size)
+        gen = client_generator(
+            ctx.seed, rnd, ctx.client, stream=2
+        )  # its own stream: the same whether fit or eval runs it
+        init, state['W'], state['ala_epochs'] = adaptive_local_aggregation(
+            self.model, state['model'], glob, W, data, self.cfg, gen, first, self.train.batch_size
+        )
         return init
+
     def client_fit(self, state, msg, data, ctx):
         done = state.get('ala')
-        if done is not None and done['round'] == ctx.rnd - 1: init = done['init']   # ALA ran at the last evaluation
-        else: init = self.ala(state, msg['model'], data, ctx, ctx.rnd)
+        if done is not None and done['round'] == ctx.rnd - 1:
+            init = done['init']  # ALA ran at the last evaluation
+        else:
+            init = self.ala(state, msg['model'], data, ctx, ctx.rnd)
         state['ala'] = None
         self.model.load_state_dict(init)
         stats = local_train(self.model, data, self.train, ctx.gen)
         state['model'] = get_state(self.model)
         return {'model': state['model'], 'n': data.n_train, **stats}
+
     def client_eval_model(self, state, msg, data=None, ctx=None):
-        if self.cfg.ala_eval == 'after-training' and state['model'] is not None: init = state['model']
+        if self.cfg.ala_eval == 'after-training' and state['model'] is not None:
+            init = state['model']
         else:
-            init = self.ala(state, msg['model'], data, ctx, ctx.rnd + 1)   # what the next round's training starts from
+            init = self.ala(
+                state, msg['model'], data, ctx, ctx.rnd + 1
+            )  # what the next round's training starts from
             state['ala'] = {'round': ctx.rnd, 'init': init}
         self.model.load_state_dict(init)
         return self.model

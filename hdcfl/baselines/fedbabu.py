@@ -16,42 +16,69 @@ __all__ = ['FedBABUConfig', 'FedBABU']
 @dataclass
 class FedBABUConfig:
     "FedBABU's options (paper's table 5 defaults)"
-    finetune_epochs: int = 5           # full-model fine-tuning epochs before evaluation
-    finetune_lr: float = 1e-2          # fine-tuning SGD learning rate
-    finetune_momentum: float = 0.0     # fine-tuning SGD momentum
-    finetune_weight_decay: float = 0.0 # fine-tuning weight decay
-    finetune_at: str = 'final'         # fine-tune before the final evaluation only (final) or before every one (every)
-    babu_weights: str = 'uniform'      # body aggregation: uniform over the round's clients (the original's) or by samples
+
+    finetune_epochs: int = 5  # full-model fine-tuning epochs before evaluation
+    finetune_lr: float = 1e-2  # fine-tuning SGD learning rate
+    finetune_momentum: float = 0.0  # fine-tuning SGD momentum
+    finetune_weight_decay: float = 0.0  # fine-tuning weight decay
+    finetune_at: str = (
+        'final'  # fine-tune before the final evaluation only (final) or before every one (every)
+    )
+    babu_weights: str = (
+        'uniform'  # body aggregation: uniform over the round's clients (the original's) or by samples
+    )
+
     def __post_init__(self):
         check_choice('finetune_at', self.finetune_at, ('final', 'every'))
         check_choice('babu_weights', self.babu_weights, ('uniform', 'samples'))
-        if self.finetune_epochs < 0: raise ValueError(f"finetune_epochs={self.finetune_epochs!r} must be >= 0")
+        if self.finetune_epochs < 0:
+            raise ValueError(f"finetune_epochs={self.finetune_epochs!r} must be >= 0")
 
 # %% ../../nbs/06a_fedbabu.ipynb #567b4952
 @register('fedbabu')
 class FedBABU(FedAvgSE):
     "Body-only training and averaging under a frozen random head; fine-tuning before evaluation"
+
     Config = FedBABUConfig
+
     def server_init(self, sizes, rounds, seed=0):
         return {**super().server_init(sizes, rounds, seed), 'head': head_state(self.model), 'rounds': rounds}
-    def client_init(self, k): return {}
-    def fit_message(self, server, k, rnd): return {'encoder': server['encoder'], 'head': server['head']}
+
+    def client_init(self, k):
+        return {}
+
+    def fit_message(self, server, k, rnd):
+        return {'encoder': server['encoder'], 'head': server['head']}
+
     def client_fit(self, state, msg, data, ctx):
         load_head(load_encoder(self.model, msg['encoder']), msg['head'])
-        stats = local_train(self.model, data, self.train, ctx.gen, params=self.model.encoder.parameters())  # the head stays frozen
+        stats = local_train(
+            self.model, data, self.train, ctx.gen, params=self.model.encoder.parameters()
+        )  # the head stays frozen
         return {'encoder': encoder_state(self.model), 'n': data.n_train, **stats}
+
     def aggregate(self, server, replies, rnd):
         if replies:
             w = [1 if self.cfg.babu_weights == 'uniform' else r['n'] for r in replies.values()]
             server['encoder'] = weighted_average([r['encoder'] for r in replies.values()], w)
         return {}
+
     def eval_messages(self, server, k, rnd):
         ft = self.cfg.finetune_at == 'every' or rnd == server['rounds']
         return {'model': {'encoder': server['encoder'], 'head': server['head'], 'finetune': int(ft)}}
+
     def client_eval_model(self, state, msg, data, ctx):
         load_head(load_encoder(self.model, msg['encoder']), msg['head'])
         if msg['finetune']:
             c = self.cfg
-            local_train(self.model, data, self.train, ctx.gen, epochs=c.finetune_epochs, lr=c.finetune_lr,
-                        momentum=c.finetune_momentum, weight_decay=c.finetune_weight_decay)   # the run's batch size
+            local_train(
+                self.model,
+                data,
+                self.train,
+                ctx.gen,
+                epochs=c.finetune_epochs,
+                lr=c.finetune_lr,
+                momentum=c.finetune_momentum,
+                weight_decay=c.finetune_weight_decay,
+            )  # the run's batch size
         return self.model

@@ -19,66 +19,109 @@ __all__ = ['FedCEConfig', 'normalize_clip', 'fedce_coefficients', 'FedCE', 'trai
 @dataclass
 class FedCEConfig:
     "FedCE's options"
-    fedce_mode: str = 'plus'    # combine gradient- and data-space weights: plus (the authors' job) or times
-    val_samples: int = 512      # training samples a client uses to score the model without its contribution
-    def __post_init__(self): check_choice('fedce_mode', self.fedce_mode, ('times', 'plus'))
+
+    fedce_mode: str = 'plus'  # combine gradient- and data-space weights: plus (the authors' job) or times
+    val_samples: int = 512  # training samples a client uses to score the model without its contribution
+
+    def __post_init__(self):
+        check_choice('fedce_mode', self.fedce_mode, ('times', 'plus'))
 
 # %% ../../nbs/06c_fedce.ipynb #4aa02f7d
-def normalize_clip(v, floor:float=1e-3):
+def normalize_clip(v, floor: float = 1e-3):
     "v / sum(v), clipped below at `floor` (uniform when the sum is not positive)"
     v = np.asarray(v, dtype=float)
     v = v / v.sum() if v.sum() > 0 else np.full(len(v), 1 / len(v))
     return np.clip(v, floor, None)
 
-def fedce_coefficients(deltas:dict, coef:dict, cos_hist:dict, minus_vals:dict, param_names:list, mode:str='plus'):
+
+def fedce_coefficients(
+    deltas: dict, coef: dict, cos_hist: dict, minus_vals: dict, param_names: list, mode: str = 'plus'
+):
     "New coefficients {k: c_k} (normalized, then clipped at 1e-3) from updates, previous coefficients and data-space values; updates `cos_hist`"
     ks = sorted(deltas)
     flat = {k: torch.cat([deltas[k][n].flatten().double() for n in param_names]) for k in ks}
     consensus = sum(coef[k] * flat[k] for k in ks)
-    for k in ks: cos_hist.setdefault(k, []).append(torch.nn.functional.cosine_similarity(flat[k], consensus - coef[k] * flat[k], dim=0).item())
+    for k in ks:
+        cos_hist.setdefault(k, []).append(
+            torch.nn.functional.cosine_similarity(flat[k], consensus - coef[k] * flat[k], dim=0).item()
+        )
     g = normalize_clip([1 - np.mean(cos_hist[k]) for k in ks])
     v = normalize_clip([minus_vals[k] for k in ks])
-    c = normalize_clip(g * v if mode == 'times' else g + v)   # as the original: not renormalized after the clip
+    c = normalize_clip(
+        g * v if mode == 'times' else g + v
+    )  # as the original: not renormalized after the clip
     return dict(zip(ks, c))
 
 # %% ../../nbs/06c_fedce.ipynb #bb25b943
 @register('fedce')
 class FedCE(FedAvg):
     "One global model aggregated with contribution-estimated coefficients"
+
     Config = FedCEConfig
-    def server_init(self, sizes, rounds, seed=0): return {**super().server_init(sizes, rounds, seed), 'coef': {}, 'cos_hist': {}}
-    def client_init(self, k): return {'last': None, 'minus_acc': []}
-    def fit_message(self, server, k, rnd): return {'model': server['model'], 'coef': float(server['coef'].get(k, 0.0))}
+
+    def server_init(self, sizes, rounds, seed=0):
+        return {**super().server_init(sizes, rounds, seed), 'coef': {}, 'cos_hist': {}}
+
+    def client_init(self, k):
+        return {'last': None, 'minus_acc': []}
+
+    def fit_message(self, server, k, rnd):
+        return {'model': server['model'], 'coef': float(server['coef'].get(k, 0.0))}
+
     def client_fit(self, state, msg, data, ctx):
         glob, c = msg['model'], msg['coef']
         acc = 0.0
         if state['last'] is not None and 0 < c < 1:
-            self.model.load_state_dict({n: (glob[n] - c * state['last'][n]) / (1 - c) if glob[n].is_floating_point() else glob[n] for n in glob})
+            self.model.load_state_dict(
+                {
+                    n: (glob[n] - c * state['last'][n]) / (1 - c) if glob[n].is_floating_point() else glob[n]
+                    for n in glob
+                }
+            )
             acc = train_accuracy(self.model, data, self.cfg.val_samples, ctx.gen)
         state['minus_acc'].append(acc)
         self.model.load_state_dict(glob)
         stats = local_train(self.model, data, self.train, ctx.gen)
         state['last'] = get_state(self.model)
         delta = {n: state['last'][n] - glob[n] for n in glob if glob[n].is_floating_point()}
-        return {'delta': delta, 'minus_val': 1.0 - float(np.mean(state['minus_acc'])), 'n': data.n_train, **stats}
+        return {
+            'delta': delta,
+            'minus_val': 1.0 - float(np.mean(state['minus_acc'])),
+            'n': data.n_train,
+            **stats,
+        }
 
 # %% ../../nbs/06c_fedce.ipynb #fd7ba4d7
 @torch.inference_mode()
-def train_accuracy(model, data, n:int, gen:torch.Generator):
+def train_accuracy(model, data, n: int, gen: torch.Generator):
     "Accuracy (fraction) of `model` on up to `n` of the client's training samples"
     model.eval()
     i = torch.randperm(data.n_train, generator=gen)[:n]
     dev = model_device(model)
     return (model(data.x_train[i].to(dev)).argmax(1) == data.y_train[i].to(dev)).float().mean().item()
 
+
 @patch_to(FedCE)
 def aggregate(self, server, replies, rnd):
-    if not replies: return {}
-    for k in replies: server['coef'].setdefault(k, 1 / len(replies))
+    if not replies:
+        return {}
+    for k in replies:
+        server['coef'].setdefault(k, 1 / len(replies))
     names = [n for n, _ in self.model.named_parameters()]
-    coef = fedce_coefficients({k: r['delta'] for k, r in replies.items()}, server['coef'], server['cos_hist'],
-                              {k: r['minus_val'] for k, r in replies.items()}, names, self.cfg.fedce_mode)
+    coef = fedce_coefficients(
+        {k: r['delta'] for k, r in replies.items()},
+        server['coef'],
+        server['cos_hist'],
+        {k: r['minus_val'] for k, r in replies.items()},
+        names,
+        self.cfg.fedce_mode,
+    )
     g = server['model']
-    server['model'] = {n: g[n] + sum(coef[k] * r['delta'][n] for k, r in replies.items()) if n in replies[next(iter(replies))]['delta'] else g[n] for n in g}
+    server['model'] = {
+        n: g[n] + sum(coef[k] * r['delta'][n] for k, r in replies.items())
+        if n in replies[next(iter(replies))]['delta']
+        else g[n]
+        for n in g
+    }
     server['coef'].update(coef)
     return {'fedce_coef': {int(k): round(float(v), 5) for k, v in coef.items()}}

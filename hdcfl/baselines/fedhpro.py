@@ -21,47 +21,68 @@ __all__ = ['HP_MATCH', 'FedHProConfig', 'match_distance', 'class_gradients', 'hp
 # %% ../../nbs/06i_fedhpro.ipynb #b86f1010
 HP_MATCH = ('matching', 'cos', 'mse')
 
+
 @dataclass
 class FedHProConfig:
     "FedHPro's options (the authors' defaults)"
-    hp_per_class: int = 5         # hyper-prototypes per class (length_of_hp)
-    hp_lr: float = 0.1            # server SGD learning rate of the hyper-prototypes and synthetic features (lr_hp)
-    hp_steps: int = 30            # matching steps a round (rounds_of_hp)
-    hp_match: str = 'matching'    # matching distance: matching (per coordinate), cos or mse (dis_metric)
-    hp_tau: float = 0.05          # temperature of the contrastive term (hp_info_t)
-    real_per_class: int = 100     # samples per class behind a client's class gradient (batch_real)
-    creff: bool = True            # re-train the global classifier on gradient-matched synthetic features
-    creff_features: int = 50      # synthetic features per class (meta_length)
-    creff_steps: int = 100        # matching steps of the synthetic features a round
-    creff_epochs: int = 100       # epochs of the new classifier on them (SGD lr 0.01, batch 50)
+
+    hp_per_class: int = 5  # hyper-prototypes per class (length_of_hp)
+    hp_lr: float = 0.1  # server SGD learning rate of the hyper-prototypes and synthetic features (lr_hp)
+    hp_steps: int = 30  # matching steps a round (rounds_of_hp)
+    hp_match: str = 'matching'  # matching distance: matching (per coordinate), cos or mse (dis_metric)
+    hp_tau: float = 0.05  # temperature of the contrastive term (hp_info_t)
+    real_per_class: int = 100  # samples per class behind a client's class gradient (batch_real)
+    creff: bool = True  # re-train the global classifier on gradient-matched synthetic features
+    creff_features: int = 50  # synthetic features per class (meta_length)
+    creff_steps: int = 100  # matching steps of the synthetic features a round
+    creff_epochs: int = 100  # epochs of the new classifier on them (SGD lr 0.01, batch 50)
+
     def __post_init__(self):
         check_choice('hp_match', self.hp_match, HP_MATCH)
-        for name in ('hp_per_class', 'hp_steps', 'real_per_class', 'creff_features', 'creff_steps', 'creff_epochs'):
-            if getattr(self, name) < 1: raise ValueError(f"{name}={getattr(self, name)!r} must be >= 1")
+        for name in (
+            'hp_per_class',
+            'hp_steps',
+            'real_per_class',
+            'creff_features',
+            'creff_steps',
+            'creff_epochs',
+        ):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name}={getattr(self, name)!r} must be >= 1")
         for name in ('hp_lr', 'hp_tau'):
-            if not getattr(self, name) > 0: raise ValueError(f"{name}={getattr(self, name)!r} must be > 0")
+            if not getattr(self, name) > 0:
+                raise ValueError(f"{name}={getattr(self, name)!r} must be > 0")
 
 # %% ../../nbs/06i_fedhpro.ipynb #d31bda98
-def match_distance(g_real:torch.Tensor, g_syn:torch.Tensor, kind:str='matching'):
+def match_distance(g_real: torch.Tensor, g_syn: torch.Tensor, kind: str = 'matching'):
     "The gradient-matching distance of the authors' code between a real and a synthetic gradient"
-    if kind == 'mse': return ((g_syn - g_real) ** 2).sum()
+    if kind == 'mse':
+        return ((g_syn - g_real) ** 2).sum()
     if kind == 'cos':
         r, s = g_real.flatten(), g_syn.flatten()
         return 1 - (r * s).sum() / (r.norm() * s.norm() + 1e-6)
-    r, s = (g_real[:, None], g_syn[:, None]) if g_real.dim() == 1 else (g_real, g_syn)   # 1-d: one coordinate a row
+    r, s = (
+        (g_real[:, None], g_syn[:, None]) if g_real.dim() == 1 else (g_real, g_syn)
+    )  # 1-d: one coordinate a row
     return (1 - (r * s).sum(-1) / (r.norm(dim=-1) * s.norm(dim=-1) + 1e-6)).sum()
 
 # %% ../../nbs/06i_fedhpro.ipynb #9292fa23
-def class_gradients(model, data, n_per_class:int, gen:torch.Generator):
+def class_gradients(model, data, n_per_class: int, gen: torch.Generator):
     "Per class held: d CE / d f of the class's mean loss averaged over up to n samples (the original's scale); d CE / d (W, b)"
     model.eval()
     dev = model_device(model)
     C, d = model.head.out_features, model.head.in_features
-    gf, gW, gb, held = torch.zeros(C, d), torch.zeros(C, C, d), torch.zeros(C, C), torch.zeros(C, dtype=torch.bool)
+    gf, gW, gb, held = (
+        torch.zeros(C, d),
+        torch.zeros(C, C, d),
+        torch.zeros(C, C),
+        torch.zeros(C, dtype=torch.bool),
+    )
     for c in data.y_train.unique().tolist():
         idx = (data.y_train == c).nonzero().flatten()
         idx = idx[torch.randperm(len(idx), generator=gen)[:n_per_class]]
-        with torch.no_grad(): f = model.encoder(data.x_train[idx].to(dev))
+        with torch.no_grad():
+            f = model.encoder(data.x_train[idx].to(dev))
         f.requires_grad_(True)
         loss = F.cross_entropy(model.head(f), torch.full((len(idx),), c, device=dev))
         g = torch.autograd.grad(loss, [f, model.head.weight, model.head.bias])
@@ -69,20 +90,27 @@ def class_gradients(model, data, n_per_class:int, gen:torch.Generator):
     return gf, gW, gb, held
 
 # %% ../../nbs/06i_fedhpro.ipynb #2667abf2
-def hpro_loss(model, x, y, hp_C_m_d:torch.Tensor, tau:float):
+def hpro_loss(model, x, y, hp_C_m_d: torch.Tensor, tau: float):
     "CE + contrastive term to each class's mean unit hyper-prototype (/ batch size, as the original) + SmoothL1 consistency"
     f = model.encoder(x)
     ce = F.cross_entropy(model.head(f), y)
     fn = F.normalize(f, dim=1)
-    anchors = F.normalize(hp_C_m_d, dim=2).mean(1)                      # C x d, not renormalized
+    anchors = F.normalize(hp_C_m_d, dim=2).mean(1)  # C x d, not renormalized
     logits = fn @ anchors.T / tau
     hpcl = (torch.logsumexp(logits, 1) - logits.gather(1, y[:, None]).squeeze(1)).mean() / len(y)
     hpal = F.smooth_l1_loss(fn, F.normalize(hp_C_m_d.mean(1)[y], dim=1))
     return ce + hpcl + hpal
 
 # %% ../../nbs/06i_fedhpro.ipynb #d79be27c
-def fit_hyper_prototypes(hp_C_m_d:torch.Tensor, head:nn.Linear, g_real_C_d:torch.Tensor, held_C:torch.Tensor,
-                         steps:int=30, lr:float=0.1, kind:str='matching'):
+def fit_hyper_prototypes(
+    hp_C_m_d: torch.Tensor,
+    head: nn.Linear,
+    g_real_C_d: torch.Tensor,
+    held_C: torch.Tensor,
+    steps: int = 30,
+    lr: float = 0.1,
+    kind: str = 'matching',
+):
     "The hyper-prototypes after `steps` SGD steps on the summed matching distance, and the distance before each step"
     hp = hp_C_m_d.clone().requires_grad_(True)
     opt, trace, classes = torch.optim.SGD([hp], lr=lr), [], held_C.nonzero().flatten().tolist()
@@ -100,15 +128,25 @@ def fit_hyper_prototypes(hp_C_m_d:torch.Tensor, head:nn.Linear, g_real_C_d:torch
     return hp.detach(), trace
 
 # %% ../../nbs/06i_fedhpro.ipynb #412de7b3
-def head_gradient_distance(W_real, b_real, W_syn, b_syn, kind:str='matching'):
+def head_gradient_distance(W_real, b_real, W_syn, b_syn, kind: str = 'matching'):
     "The original's distance between two gradients of a linear classifier: per row of W and the whole bias, or one vector"
     if kind == 'matching':
         return match_distance(W_real, W_syn, kind) + match_distance(b_real[None], b_syn[None], kind)
     return match_distance(torch.cat([W_real.flatten(), b_real]), torch.cat([W_syn.flatten(), b_syn]), kind)
 
-def retrain_classifier(feats_C_L_d:torch.Tensor, head_state:dict, # synthetic features, the classifier the gradients came from
-                       gW_C:torch.Tensor, gb_C:torch.Tensor, held_C:torch.Tensor, # the clients' mean head gradients per class
-                       steps:int=100, lr:float=0.1, kind:str='matching', epochs:int=100, seed:int=0):
+
+def retrain_classifier(
+    feats_C_L_d: torch.Tensor,
+    head_state: dict,  # synthetic features, the classifier the gradients came from
+    gW_C: torch.Tensor,
+    gb_C: torch.Tensor,
+    held_C: torch.Tensor,  # the clients' mean head gradients per class
+    steps: int = 100,
+    lr: float = 0.1,
+    kind: str = 'matching',
+    epochs: int = 100,
+    seed: int = 0,
+):
     "(synthetic features after matching, the new classifier's state)"
     C, L, d = feats_C_L_d.shape
     net = nn.Linear(d, C)
@@ -140,42 +178,69 @@ def retrain_classifier(feats_C_L_d:torch.Tensor, head_state:dict, # synthetic fe
 @register('fedhpro')
 class FedHPro(FedAvg):
     "FedAvg, a re-trained classifier, and hyper-prototypes fitted by gradient matching"
+
     Config = FedHProConfig
+
     def server_init(self, sizes, rounds, seed=0):
         C, d, c = self.model.head.out_features, self.model.head.in_features, self.cfg
         g = torch.Generator().manual_seed(seed)
-        return {**super().server_init(sizes, rounds, seed), 'seed': seed,
-                'hp': torch.randn(C, c.hp_per_class, d, generator=g),
-                'feats': torch.randn(C, c.creff_features, d, generator=g)}
-    def fit_message(self, server, k, rnd): return {'model': server['model'], 'hp': server['hp']}
+        return {
+            **super().server_init(sizes, rounds, seed),
+            'seed': seed,
+            'hp': torch.randn(C, c.hp_per_class, d, generator=g),
+            'feats': torch.randn(C, c.creff_features, d, generator=g),
+        }
+
+    def fit_message(self, server, k, rnd):
+        return {'model': server['model'], 'hp': server['hp']}
+
     def client_fit(self, state, msg, data, ctx):
         self.model.load_state_dict(msg['model'])
         gf, gW, gb, held = class_gradients(self.model, data, self.cfg.real_per_class, ctx.gen)
         hp, tau = msg['hp'].to(model_device(self.model)), self.cfg.hp_tau
-        stats = local_train(self.model, data, self.train, ctx.gen, loss_fn=lambda m, x, y: hpro_loss(m, x, y, hp, tau))
+        stats = local_train(
+            self.model, data, self.train, ctx.gen, loss_fn=lambda m, x, y: hpro_loss(m, x, y, hp, tau)
+        )
         grads = {'grad_f': gf, 'grad_W': gW, 'grad_b': gb, 'held': held}
         return {'model': get_state(self.model), **grads, 'n': data.n_train, **stats}
 
 # %% ../../nbs/06i_fedhpro.ipynb #1fae835f
-def class_mean(replies:dict, key:str):
+def class_mean(replies: dict, key: str):
     "The plain mean over the clients holding each class of their per-class tensors, and which classes any holds"
-    return holder_mean(torch.stack([r[key] for r in replies.values()]), torch.stack([r['held'] for r in replies.values()]))
+    return holder_mean(
+        torch.stack([r[key] for r in replies.values()]), torch.stack([r['held'] for r in replies.values()])
+    )
+
 
 @patch_to(FedHPro)
 def aggregate(self, server, replies, rnd):
     old_head = {k.removeprefix('head.'): v for k, v in server['model'].items() if k.startswith('head.')}
     super(FedHPro, self).aggregate(server, replies, rnd)
-    if not replies: return {}
+    if not replies:
+        return {}
     c = self.cfg
     gf, held = class_mean(replies, 'grad_f')
     if c.creff:
         gW, _ = class_mean(replies, 'grad_W')
         gb, _ = class_mean(replies, 'grad_b')
-        server['feats'], new = retrain_classifier(server['feats'], old_head, gW, gb, held, c.creff_steps, c.hp_lr,
-                                                  c.hp_match, c.creff_epochs, server['seed'] * 1000 + rnd)
+        server['feats'], new = retrain_classifier(
+            server['feats'],
+            old_head,
+            gW,
+            gb,
+            held,
+            c.creff_steps,
+            c.hp_lr,
+            c.hp_match,
+            c.creff_epochs,
+            server['seed'] * 1000 + rnd,
+        )
         server['model'].update({f'head.{k}': v for k, v in new.items()})
     head = nn.Linear(self.model.head.in_features, self.model.head.out_features)
-    head.load_state_dict({k.removeprefix('head.'): v for k, v in server['model'].items() if k.startswith('head.')})
-    server['hp'], trace = fit_hyper_prototypes(server['hp'], head.requires_grad_(False), gf, held,
-                                               c.hp_steps, c.hp_lr, c.hp_match)
+    head.load_state_dict(
+        {k.removeprefix('head.'): v for k, v in server['model'].items() if k.startswith('head.')}
+    )
+    server['hp'], trace = fit_hyper_prototypes(
+        server['hp'], head.requires_grad_(False), gf, held, c.hp_steps, c.hp_lr, c.hp_match
+    )
     return {'hp_match': [round(trace[0], 4), round(trace[-1], 4)]}

@@ -19,19 +19,26 @@ __all__ = ['FedProcConfig', 'ce_weight', 'proc_loss', 'FedProc']
 @dataclass
 class FedProcConfig:
     "FedProc's options"
-    proc_weighting: str = 'samples'   # centres: count-weighted (samples, the code's) or a mean over holders (clients)
-    def __post_init__(self): check_choice('proc_weighting', self.proc_weighting, ('samples', 'clients'))
 
-def ce_weight(rnd:int, rounds:int):
+    proc_weighting: str = (
+        'samples'  # centres: count-weighted (samples, the code's) or a mean over holders (clients)
+    )
+
+    def __post_init__(self):
+        check_choice('proc_weighting', self.proc_weighting, ('samples', 'clients'))
+
+
+def ce_weight(rnd: int, rounds: int):
     "alpha at 1-based round `rnd`: (rnd - 1) / rounds; the contrastive term gets 1 - alpha (None: CE only)"
     return None if rnd <= 1 else (rnd - 1) / rounds
 
 # %% ../../nbs/06h_fedproc.ipynb #c594b98f
-def proc_loss(model, x, y, centres_C_d:torch.Tensor, alpha:float|None):
+def proc_loss(model, x, y, centres_C_d: torch.Tensor, alpha: float | None):
     "alpha * CE + (1 - alpha) * the prototypical contrastive term (CE alone when alpha is None)"
     f = model.encoder(x)
     ce = F.cross_entropy(model.head(f), y)
-    if alpha is None: return ce
+    if alpha is None:
+        return ce
     sim = F.normalize(f, dim=1) @ F.normalize(centres_C_d, dim=1).T
     return alpha * ce + (1 - alpha) * F.cross_entropy(sim, y)
 
@@ -39,13 +46,21 @@ def proc_loss(model, x, y, centres_C_d:torch.Tensor, alpha:float|None):
 @register('fedproc')
 class FedProc(FedAvg):
     "FedAvg with a prototypical contrastive term that fades over the rounds"
+
     Config = FedProcConfig
+
     def server_init(self, sizes, rounds, seed=0):
         C, d = self.model.head.out_features, self.model.head.in_features
         return {**super().server_init(sizes, rounds, seed), 'centres': torch.zeros(C, d), 'rounds': rounds}
+
     def fit_message(self, server, k, rnd):
         alpha = ce_weight(rnd, server['rounds'])
-        return {'model': server['model'], 'centres': server['centres'], 'alpha': -1.0 if alpha is None else alpha}
+        return {
+            'model': server['model'],
+            'centres': server['centres'],
+            'alpha': -1.0 if alpha is None else alpha,
+        }
+
     def client_fit(self, state, msg, data, ctx):
         self.model.load_state_dict(msg['model'])
         dev = model_device(self.model)
@@ -54,12 +69,14 @@ class FedProc(FedAvg):
         stats = local_train(self.model, data, self.train, ctx.gen, loss_fn=loss)
         means, counts = class_means(self.model.encoder, data, self.model.head.out_features, normalize=True)
         return {'model': get_state(self.model), 'means': means, 'counts': counts, 'n': data.n_train, **stats}
+
     def aggregate(self, server, replies, rnd):
         super().aggregate(server, replies, rnd)
-        if not replies: return {}
-        counts = torch.stack([r['counts'] for r in replies.values()]).double()             # K x C
+        if not replies:
+            return {}
+        counts = torch.stack([r['counts'] for r in replies.values()]).double()  # K x C
         w = counts if self.cfg.proc_weighting == 'samples' else (counts > 0).double()
-        means = torch.stack([r['means'] for r in replies.values()]).double()               # K x C x d
+        means = torch.stack([r['means'] for r in replies.values()]).double()  # K x C x d
         total = w.sum(0)
         new = (means * w[..., None]).sum(0) / total.clamp_min(1e-12)[:, None]
         server['centres'] = torch.where((total > 0)[:, None], new.float(), server['centres'])

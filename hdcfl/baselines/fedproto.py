@@ -18,32 +18,37 @@ __all__ = ['FedProtoConfig', 'class_means', 'proto_loss', 'NearestPrototype', 'h
 @dataclass
 class FedProtoConfig:
     "FedProto's options"
-    proto_lambda: float = 1.0   # lambda: weight of the prototype term (the authors' ld)
+
+    proto_lambda: float = 1.0  # lambda: weight of the prototype term (the authors' ld)
+
     def __post_init__(self):
-        if not self.proto_lambda >= 0: raise ValueError(f"proto_lambda={self.proto_lambda!r} must be >= 0")
+        if not self.proto_lambda >= 0:
+            raise ValueError(f"proto_lambda={self.proto_lambda!r} must be >= 0")
 
 # %% ../../nbs/06g_fedproto.ipynb #448567c0
 @torch.inference_mode()
-def class_means(encoder:nn.Module, data, n_classes:int, normalize:bool=False, batch_size:int=1024):
+def class_means(encoder: nn.Module, data, n_classes: int, normalize: bool = False, batch_size: int = 1024):
     "means_C_d (zeros for absent classes) and counts_C of the client's training embeddings per class"
     encoder.eval()
     dev = model_device(encoder)
     sums, counts = None, torch.zeros(n_classes, dtype=torch.float64)
     for b in range(0, data.n_train, batch_size):
-        f = encoder(data.x_train[b:b + batch_size].to(dev)).double().cpu()
-        if normalize: f = F.normalize(f, dim=1)
-        y = data.y_train[b:b + batch_size]
+        f = encoder(data.x_train[b : b + batch_size].to(dev)).double().cpu()
+        if normalize:
+            f = F.normalize(f, dim=1)
+        y = data.y_train[b : b + batch_size]
         sums = torch.zeros(n_classes, f.shape[1], dtype=torch.float64) if sums is None else sums
         sums.index_add_(0, y, f)
         counts += torch.bincount(y, minlength=n_classes).double()
     return (sums / counts.clamp_min(1)[:, None]).float(), counts.float()
 
 # %% ../../nbs/06g_fedproto.ipynb #2ceef359
-def proto_loss(model, x, y, protos_C_d:torch.Tensor, has_C:torch.Tensor, lam:float):
+def proto_loss(model, x, y, protos_C_d: torch.Tensor, has_C: torch.Tensor, lam: float):
     "CE + lam * MSE(embedding, global prototype of its class); zero for classes without a global prototype"
     f = model.encoder(x)
     ce = F.cross_entropy(model.head(f), y)
-    if lam == 0 or not bool(has_C.any()): return ce
+    if lam == 0 or not bool(has_C.any()):
+        return ce
     known = has_C[y].bool()[:, None]
     target = torch.where(known, protos_C_d[y], f.detach())
     return ce + lam * F.mse_loss(f, target)
@@ -51,17 +56,21 @@ def proto_loss(model, x, y, protos_C_d:torch.Tensor, has_C:torch.Tensor, lam:flo
 # %% ../../nbs/06g_fedproto.ipynb #74842373
 class NearestPrototype(nn.Module):
     "Logits -||f(x) - C_c||^2 over the allowed classes, the others far below"
-    def __init__(self, encoder:nn.Module, protos_C_d:torch.Tensor, allowed_C:torch.Tensor):
+
+    def __init__(self, encoder: nn.Module, protos_C_d: torch.Tensor, allowed_C: torch.Tensor):
         super().__init__()
         self.encoder, self.protos, self.allowed = encoder, protos_C_d, allowed_C.bool()
+
     def forward(self, x):
         f = self.encoder(x)
         d = torch.cdist(f, self.protos.to(f.device)) ** 2
         return torch.where(self.allowed.to(f.device), -d, torch.full_like(d, -1e9))
 
 # %% ../../nbs/06g_fedproto.ipynb #501fb82b
-def holder_mean(x_K_C:torch.Tensor, # per client, per class tensors (any trailing shape)
-                held_K_C:torch.Tensor): # which classes each client holds
+def holder_mean(
+    x_K_C: torch.Tensor,  # per client, per class tensors (any trailing shape)
+    held_K_C: torch.Tensor,  # which classes each client holds
+):
     "The plain mean over the clients that hold each class, and which classes any client holds"
     w = held_K_C.float().reshape(*held_K_C.shape, *[1] * (x_K_C.dim() - 2))
     return (x_K_C * w).sum(0) / w.sum(0).clamp_min(1), held_K_C.bool().any(0)
@@ -70,12 +79,19 @@ def holder_mean(x_K_C:torch.Tensor, # per client, per class tensors (any trailin
 @register('fedproto')
 class FedProto(Algorithm):
     "Private whole models; per-class prototypes averaged on the server; nearest-prototype inference"
+
     Config = FedProtoConfig
+
     def server_init(self, sizes, rounds, seed=0):
         C, d = self.model.head.out_features, self.model.head.in_features
         return {'protos': torch.zeros(C, d), 'has': torch.zeros(C, dtype=torch.bool)}
-    def client_init(self, k): return {'model': get_state(self.model)}     # every client starts from the same model
-    def fit_message(self, server, k, rnd): return {'protos': server['protos'], 'has': server['has']}
+
+    def client_init(self, k):
+        return {'model': get_state(self.model)}  # every client starts from the same model
+
+    def fit_message(self, server, k, rnd):
+        return {'protos': server['protos'], 'has': server['has']}
+
     def client_fit(self, state, msg, data, ctx):
         self.model.load_state_dict(state['model'])
         dev = model_device(self.model)
@@ -85,17 +101,26 @@ class FedProto(Algorithm):
         state['model'] = get_state(self.model)
         means, counts = class_means(self.model.encoder, data, self.model.head.out_features)
         return {'protos': means, 'has': counts > 0, 'n': data.n_train, **stats}
+
     def aggregate(self, server, replies, rnd):
-        if not replies: return {}
-        held = torch.stack([r['has'] for r in replies.values()])                          # K x C
+        if not replies:
+            return {}
+        held = torch.stack([r['has'] for r in replies.values()])  # K x C
         mean, any_ = holder_mean(torch.stack([r['protos'] for r in replies.values()]), held)
         server['protos'] = torch.where(any_[:, None], mean, server['protos'])
         server['has'] = server['has'] | any_
         return {'classes_with_prototype': int(server['has'].sum())}
+
     def eval_messages(self, server, k, rnd):
         return {'model': {'protos': server['protos'], 'has': server['has']}, 'head': {}}
+
     def client_eval_model(self, state, msg, data=None, ctx=None):
         self.model.load_state_dict(state['model'])
-        if 'protos' not in msg: return self.model
+        if 'protos' not in msg:
+            return self.model
         allowed = msg['has'] & (torch.bincount(data.y_train, minlength=len(msg['has'])) > 0)
-        return NearestPrototype(self.model.encoder, msg['protos'], allowed) if bool(allowed.any()) else self.model
+        return (
+            NearestPrototype(self.model.encoder, msg['protos'], allowed)
+            if bool(allowed.any())
+            else self.model
+        )

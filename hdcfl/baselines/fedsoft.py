@@ -20,30 +20,43 @@ __all__ = ['FedSoftConfig', 'importance_weights', 'FedSoft', 'centre_selection']
 @dataclass
 class FedSoftConfig:
     "FedSoft's options (paper's table 5 defaults)"
-    centres: int = 3           # S, number of cluster centres
-    prox: float = 0.1          # lambda, proximal coefficient
-    estimate_every: int = 2    # tau, rounds between importance estimations
-    smoothing: float = 1e-4    # sigma, importance of a centre that fits none of the client's samples
-    k_sel: int = 20            # clients selected per centre for its aggregation
-    cluster_init: str = 'auto' # centres: full (independent initializations), head (the model, heads redrawn), auto (head if pretrained)
+
+    centres: int = 3  # S, number of cluster centres
+    prox: float = 0.1  # lambda, proximal coefficient
+    estimate_every: int = 2  # tau, rounds between importance estimations
+    smoothing: float = 1e-4  # sigma, importance of a centre that fits none of the client's samples
+    k_sel: int = 20  # clients selected per centre for its aggregation
+    cluster_init: str = 'auto'  # centres: full (independent initializations), head (the model, heads redrawn), auto (head if pretrained)
+
     def __post_init__(self):
         for name in ('centres', 'k_sel', 'estimate_every'):
-            if getattr(self, name) < 1: raise ValueError(f"{name}={getattr(self, name)!r} must be >= 1")
-        if self.prox < 0: raise ValueError(f"prox={self.prox!r} must be >= 0")
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name}={getattr(self, name)!r} must be >= 1")
+        if self.prox < 0:
+            raise ValueError(f"prox={self.prox!r} must be >= 0")
         check_choice('cluster_init', self.cluster_init, CLUSTER_INITS)
 
 # %% ../../nbs/06d_fedsoft.ipynb #6c773385
 @torch.inference_mode()
-def importance_weights(model, centres:list, data, smoothing:float=1e-4, batch_size:int=1024):
+def importance_weights(model, centres: list, data, smoothing: float = 1e-4, batch_size: int = 1024):
     "u_S: the fraction of training samples each centre fits best; `smoothing` for a centre that fits none"
     model.eval()
     dev = model_device(model)
     losses_S_n = []
     for c in centres:
         model.load_state_dict(c)
-        losses_S_n.append(torch.cat([F.cross_entropy(model(data.x_train[b:b + batch_size].to(dev)),
-                                                     data.y_train[b:b + batch_size].to(dev), reduction='none').cpu()
-                                     for b in range(0, data.n_train, batch_size)]))
+        losses_S_n.append(
+            torch.cat(
+                [
+                    F.cross_entropy(
+                        model(data.x_train[b : b + batch_size].to(dev)),
+                        data.y_train[b : b + batch_size].to(dev),
+                        reduction='none',
+                    ).cpu()
+                    for b in range(0, data.n_train, batch_size)
+                ]
+            )
+        )
     counts = np.bincount(torch.stack(losses_S_n).argmin(0).numpy(), minlength=len(centres))
     return np.where(counts > 0, counts / counts.sum(), smoothing)
 
@@ -51,14 +64,22 @@ def importance_weights(model, centres:list, data, smoothing:float=1e-4, batch_si
 @register('fedsoft')
 class FedSoft(Algorithm):
     "Soft-clustered FL: centres, importance weights, proximal local training of each client's own model"
+
     Config = FedSoftConfig
+
     def server_init(self, sizes, rounds, seed=0):
         seeds = [seed * 1000 + s for s in range(self.cfg.centres)]
         return {'centres': cluster_states(self.model, seeds, self.cfg.cluster_init), 'seed': seed}
-    def client_init(self, k): return {'model': get_state(self.model), 'u': None}   # the model's own initialization
+
+    def client_init(self, k):
+        return {'model': get_state(self.model), 'u': None}  # the model's own initialization
+
     def fit_message(self, server, k, rnd):
-        return {'centres': {str(s): c for s, c in enumerate(server['centres'])},
-                'estimate': int((rnd - 1) % self.cfg.estimate_every == 0)}
+        return {
+            'centres': {str(s): c for s, c in enumerate(server['centres'])},
+            'estimate': int((rnd - 1) % self.cfg.estimate_every == 0),
+        }
+
     def client_fit(self, state, msg, data, ctx):
         centres = [msg['centres'][str(s)] for s in range(len(msg['centres']))]
         if msg['estimate'] or state['u'] is None:
@@ -68,34 +89,54 @@ class FedSoft(Algorithm):
         names = [n for n, _ in self.model.named_parameters()]
         dev = model_device(self.model)
         targets = [{n: c[n].to(dev) for n in names} for c in centres]
+
         def proximal(m):
             p = dict(m.named_parameters())
-            return self.cfg.prox / 2 * sum(u[s] * sum((p[n] - c[n]).pow(2).sum() for n in names) for s, c in enumerate(targets))
+            return (
+                self.cfg.prox
+                / 2
+                * sum(u[s] * sum((p[n] - c[n]).pow(2).sum() for n in names) for s, c in enumerate(targets))
+            )
+
         stats = local_train(self.model, data, self.train, ctx.gen, penalty=proximal)
         state['model'] = get_state(self.model)
         return {'model': state['model'], 'u': torch.as_tensor(u), 'n': data.n_train, **stats}
 
 # %% ../../nbs/06d_fedsoft.ipynb #b3d4482a
-def centre_selection(w_K:np.ndarray, # u_ks * n_k of the round's clients for one centre
-                     k_sel:int, rng:np.random.Generator):
+def centre_selection(
+    w_K: np.ndarray,  # u_ks * n_k of the round's clients for one centre
+    k_sel: int,
+    rng: np.random.Generator,
+):
     "Which clients enter a centre and with which weights: K_sel drawn in proportion to w, averaged uniformly; all by w when K_sel >= K"
-    if k_sel >= len(w_K): return np.arange(len(w_K)), w_K / w_K.sum()
+    if k_sel >= len(w_K):
+        return np.arange(len(w_K)), w_K / w_K.sum()
     sel = np.sort(rng.choice(len(w_K), k_sel, replace=False, p=w_K / w_K.sum()))
     return sel, np.full(k_sel, 1 / k_sel)
 
+
 @patch_to(FedSoft)
 def aggregate(self, server, replies, rnd):
-    if not replies: return {}
+    if not replies:
+        return {}
     ks, rng = sorted(replies), np.random.default_rng([server['seed'], rnd, 7])
     selected = {}
     for s in range(len(server['centres'])):
-        sel, weights = centre_selection(np.array([replies[k]['u'][s].item() * replies[k]['n'] for k in ks]), self.cfg.k_sel, rng)
+        sel, weights = centre_selection(
+            np.array([replies[k]['u'][s].item() * replies[k]['n'] for k in ks]), self.cfg.k_sel, rng
+        )
         server['centres'][s] = weighted_average([replies[ks[i]]['model'] for i in sel], weights)
         selected[s] = [int(ks[i]) for i in sel]
-    return {'importance': {int(k): np.round(replies[k]['u'].numpy(), 4).tolist() for k in ks}, 'selected': selected}
+    return {
+        'importance': {int(k): np.round(replies[k]['u'].numpy(), 4).tolist() for k in ks},
+        'selected': selected,
+    }
+
 
 @patch_to(FedSoft)
-def eval_messages(self, server, k, rnd): return {'model': {}}
+def eval_messages(self, server, k, rnd):
+    return {'model': {}}
+
 
 @patch_to(FedSoft)
 def client_eval_model(self, state, msg, data=None, ctx=None):

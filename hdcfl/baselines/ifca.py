@@ -19,17 +19,21 @@ __all__ = ['IFCAConfig', 'training_losses', 'IFCA']
 @dataclass
 class IFCAConfig:
     "IFCA's options (paper's table 5 defaults)"
-    clusters: int = 4            # S, number of cluster models
-    select_samples: int = 512    # training samples (drawn at random) a client scores the cluster models on
-    cluster_init: str = 'auto'   # full: independent initializations; head: the model with its head redrawn; auto: head if pretrained
+
+    clusters: int = 4  # S, number of cluster models
+    select_samples: int = 512  # training samples (drawn at random) a client scores the cluster models on
+    cluster_init: str = 'auto'  # full: independent initializations; head: the model with its head redrawn; auto: head if pretrained
+
     def __post_init__(self):
-        if self.clusters < 1: raise ValueError(f"clusters={self.clusters!r} must be >= 1")
-        if self.select_samples < 1: raise ValueError(f"select_samples={self.select_samples!r} must be >= 1")
+        if self.clusters < 1:
+            raise ValueError(f"clusters={self.clusters!r} must be >= 1")
+        if self.select_samples < 1:
+            raise ValueError(f"select_samples={self.select_samples!r} must be >= 1")
         check_choice('cluster_init', self.cluster_init, CLUSTER_INITS)
 
 # %% ../../nbs/06e_ifca.ipynb #c72f86f7
 @torch.inference_mode()
-def training_losses(model, states:list, data, n:int, gen:torch.Generator):
+def training_losses(model, states: list, data, n: int, gen: torch.Generator):
     "Mean cross-entropy of each state on `n` of the client's training samples, drawn at random from `gen`"
     model.eval()
     dev = model_device(model)
@@ -45,29 +49,44 @@ def training_losses(model, states:list, data, n:int, gen:torch.Generator):
 @register('ifca')
 class IFCA(Algorithm):
     "S cluster models; each client trains and is evaluated with the one of lowest training loss"
+
     Config = IFCAConfig
+
     def server_init(self, sizes, rounds, seed=0):
         seeds = [None] + [seed * 1000 + s for s in range(1, self.cfg.clusters)]
         return {'models': cluster_states(self.model, seeds, self.cfg.cluster_init)}
-    def client_init(self, k): return {'cluster': -1}
-    def fit_message(self, server, k, rnd): return {'models': {str(s): m for s, m in enumerate(server['models'])}}
+
+    def client_init(self, k):
+        return {'cluster': -1}
+
+    def fit_message(self, server, k, rnd):
+        return {'models': {str(s): m for s, m in enumerate(server['models'])}}
+
     def pick(self, msg, data, gen):
         "The cluster whose model has the lowest loss on random training samples of the client"
         states = [msg['models'][str(s)] for s in range(len(msg['models']))]
         return int(np.argmin(training_losses(self.model, states, data, self.cfg.select_samples, gen)))
+
     def client_fit(self, state, msg, data, ctx):
         state['cluster'] = j = self.pick(msg, data, ctx.gen)
         self.model.load_state_dict(msg['models'][str(j)])
         stats = local_train(self.model, data, self.train, ctx.gen)
         return {'model': get_state(self.model), 'cluster': j, 'n': data.n_train, **stats}
+
     def aggregate(self, server, replies, rnd):
         for s in range(len(server['models'])):
             mine = [r for r in replies.values() if r['cluster'] == s]
-            if mine: server['models'][s] = weighted_average([r['model'] for r in mine], [r['n'] for r in mine])
+            if mine:
+                server['models'][s] = weighted_average([r['model'] for r in mine], [r['n'] for r in mine])
         picks = [int(r['cluster']) for r in replies.values()]
-        return {'clusters': {int(k): int(r['cluster']) for k, r in replies.items()},
-                'cluster_sizes': np.bincount(picks, minlength=len(server['models'])).tolist()}
-    def eval_messages(self, server, k, rnd): return {'model': self.fit_message(server, k, rnd)}
+        return {
+            'clusters': {int(k): int(r['cluster']) for k, r in replies.items()},
+            'cluster_sizes': np.bincount(picks, minlength=len(server['models'])).tolist(),
+        }
+
+    def eval_messages(self, server, k, rnd):
+        return {'model': self.fit_message(server, k, rnd)}
+
     def client_eval_model(self, state, msg, data, ctx):
         self.model.load_state_dict(msg['models'][str(self.pick(msg, data, ctx.gen))])
         return self.model

@@ -21,77 +21,120 @@ MEASURES = ('basis-min', 'principal-mean', 'principal-min')
 LINKAGES = ('weighted', 'average', 'single', 'complete')
 PACFL_EVAL = ('local', 'cluster')
 
+
 @dataclass
 class PACFLConfig:
     "PACFL's options (paper's table 5 defaults, in the units of the authors' code)"
-    subspace_dim: int = 3              # p, left singular vectors kept per class
-    measure: str = 'basis-min'         # basis-min (the original's, degrees), principal-mean or principal-min (radians)
-    threshold: float = 1.5             # distance at which hierarchical clustering stops merging, in the measure's units
-    cluster_linkage: str = 'weighted'  # weighted (the original's "average", WPGMA), average (UPGMA), single, complete
-    pacfl_eval: str = 'local'          # evaluate each client's last locally trained model (local) or its cluster model
+
+    subspace_dim: int = 3  # p, left singular vectors kept per class
+    measure: str = (
+        'basis-min'  # basis-min (the original's, degrees), principal-mean or principal-min (radians)
+    )
+    threshold: float = 1.5  # distance at which hierarchical clustering stops merging, in the measure's units
+    cluster_linkage: str = (
+        'weighted'  # weighted (the original's "average", WPGMA), average (UPGMA), single, complete
+    )
+    pacfl_eval: str = (
+        'local'  # evaluate each client's last locally trained model (local) or its cluster model
+    )
+
     def __post_init__(self):
         check_choice('measure', self.measure, MEASURES)
         check_choice('cluster_linkage', self.cluster_linkage, LINKAGES)
         check_choice('pacfl_eval', self.pacfl_eval, PACFL_EVAL)
-        if self.subspace_dim < 1: raise ValueError(f"subspace_dim={self.subspace_dim!r} must be >= 1")
-        if not self.threshold > 0: raise ValueError(f"threshold={self.threshold!r} must be > 0")
+        if self.subspace_dim < 1:
+            raise ValueError(f"subspace_dim={self.subspace_dim!r} must be >= 1")
+        if not self.threshold > 0:
+            raise ValueError(f"threshold={self.threshold!r} must be > 0")
 
 # %% ../../nbs/06f_pacfl.ipynb #cda0f4c6
-def data_subspace(x_n_D:torch.Tensor, y_n:torch.Tensor, p:int=3):
+def data_subspace(x_n_D: torch.Tensor, y_n: torch.Tensor, p: int = 3):
     "U_D_m: the top `p` left singular vectors of each class's flattened samples, stacked (not orthonormalized across classes)"
     cols = []
     for c in torch.unique(y_n):
         X_D_nc = x_n_D[y_n == c].double().T
         U, _, _ = torch.linalg.svd(X_D_nc, full_matrices=False)
-        cols.append(U[:, :min(p, X_D_nc.shape[1])])
+        cols.append(U[:, : min(p, X_D_nc.shape[1])])
     return torch.cat(cols, 1).float()
 
-def subspace_distance(U:torch.Tensor, V:torch.Tensor, measure:str='basis-min'):
+
+def subspace_distance(U: torch.Tensor, V: torch.Tensor, measure: str = 'basis-min'):
     "The distance between two clients' bases: the smallest angle between basis vectors (degrees) or principal angles (radians)"
     check_choice('measure', measure, MEASURES)
     U, V = U.double().numpy(), V.double().numpy()
-    if measure == 'basis-min': return float(np.degrees(np.arccos(np.clip(U.T @ V, -1, 1)).min()))
-    from scipy.linalg import subspace_angles   # imported here: a client's process never measures distances
+    if measure == 'basis-min':
+        return float(np.degrees(np.arccos(np.clip(U.T @ V, -1, 1)).min()))
+    from scipy.linalg import subspace_angles  # imported here: a client's process never measures distances
+
     th = subspace_angles(U, V)
     return float(th.mean() if measure == 'principal-mean' else th.min())
 
-def subspace_distances(Us:list, measure:str='basis-min'):
+
+def subspace_distances(Us: list, measure: str = 'basis-min'):
     "Symmetric K x K matrix of distances between the clients' bases"
-    K = len(Us); A = np.zeros((K, K))
+    K = len(Us)
+    A = np.zeros((K, K))
     for i in range(K):
-        for j in range(i + 1, K): A[i, j] = A[j, i] = subspace_distance(Us[i], Us[j], measure)
+        for j in range(i + 1, K):
+            A[i, j] = A[j, i] = subspace_distance(Us[i], Us[j], measure)
     return A
 
-def cluster_subspaces(A_K_K:np.ndarray, threshold:float=1.5, method:str='weighted'):
+
+def cluster_subspaces(A_K_K: np.ndarray, threshold: float = 1.5, method: str = 'weighted'):
     "Cluster labels (0-based) from hierarchical clustering of a distance matrix cut at `threshold`"
     check_choice('cluster_linkage', method, LINKAGES)
-    from scipy.cluster.hierarchy import linkage, fcluster   # the server's only
+    from scipy.cluster.hierarchy import linkage, fcluster  # the server's only
     from scipy.spatial.distance import squareform
-    if len(A_K_K) == 1: return np.zeros(1, dtype=int)
-    return fcluster(linkage(squareform(A_K_K, checks=False), method=method), t=threshold, criterion='distance') - 1
+
+    if len(A_K_K) == 1:
+        return np.zeros(1, dtype=int)
+    return (
+        fcluster(linkage(squareform(A_K_K, checks=False), method=method), t=threshold, criterion='distance')
+        - 1
+    )
 
 # %% ../../nbs/06f_pacfl.ipynb #a1afc6c8
 @register('pacfl')
 class PACFL(Algorithm):
     "One-shot clustering by data-subspace distances, FedAvg within each cluster"
+
     Config = PACFLConfig
-    def server_init(self, sizes, rounds, seed=0): return {'init': get_state(self.model), 'subspaces': {}, 'cluster': {}, 'models': []}
-    def client_init(self, k): return {'model': None}
-    def wants_eval(self, server, rnd): return server.get('clustered') == rnd   # the round that logs the clusters
+
+    def server_init(self, sizes, rounds, seed=0):
+        return {'init': get_state(self.model), 'subspaces': {}, 'cluster': {}, 'models': []}
+
+    def client_init(self, k):
+        return {'model': None}
+
+    def wants_eval(self, server, rnd):
+        return server.get('clustered') == rnd  # the round that logs the clusters
+
     def model_for(self, server, k):
-        if k in server['cluster']: return server['models'][server['cluster'][k]]
-        return weighted_average(server['models'], [1] * len(server['models'])) if server['models'] else server['init']
+        if k in server['cluster']:
+            return server['models'][server['cluster'][k]]
+        return (
+            weighted_average(server['models'], [1] * len(server['models']))
+            if server['models']
+            else server['init']
+        )
+
     def fit_message(self, server, k, rnd):
         return {'model': self.model_for(server, k), 'want_subspace': int(k not in server['subspaces'])}
+
     def client_fit(self, state, msg, data, ctx):
         reply = {}
         if msg['want_subspace']:
-            reply['subspace'] = data_subspace(data.pixels_train().flatten(1), data.y_train, self.cfg.subspace_dim)
+            reply['subspace'] = data_subspace(
+                data.pixels_train().flatten(1), data.y_train, self.cfg.subspace_dim
+            )
         self.model.load_state_dict(msg['model'])
         stats = local_train(self.model, data, self.train, ctx.gen)
         state['model'] = get_state(self.model)
         return {**reply, 'model': state['model'], 'n': data.n_train, **stats}
-    def eval_messages(self, server, k, rnd): return {'model': {'model': self.model_for(server, k)}}
+
+    def eval_messages(self, server, k, rnd):
+        return {'model': {'model': self.model_for(server, k)}}
+
     def client_eval_model(self, state, msg, data=None, ctx=None):
         local = self.cfg.pacfl_eval == 'local' and state['model'] is not None
         self.model.load_state_dict(state['model'] if local else msg['model'])
@@ -100,9 +143,11 @@ class PACFL(Algorithm):
 # %% ../../nbs/06f_pacfl.ipynb #a43546fc
 @patch_to(PACFL)
 def aggregate(self, server, replies, rnd):
-    if not replies: return {}
+    if not replies:
+        return {}
     new = [k for k in sorted(replies) if 'subspace' in replies[k]]
-    for k in new: server['subspaces'][k] = replies[k]['subspace']
+    for k in new:
+        server['subspaces'][k] = replies[k]['subspace']
     info, cfg = {}, self.cfg
     if not server['cluster'] and new:
         A = subspace_distances([server['subspaces'][k] for k in new], cfg.measure)
@@ -113,11 +158,22 @@ def aggregate(self, server, replies, rnd):
         server['clustered'] = rnd
     else:
         for k in new:
-            members = {c: [j for j, cj in server['cluster'].items() if cj == c] for c in range(len(server['models']))}
-            d = {c: np.mean([subspace_distance(server['subspaces'][k], server['subspaces'][j], cfg.measure) for j in js])
-                 for c, js in members.items() if js}
+            members = {
+                c: [j for j, cj in server['cluster'].items() if cj == c] for c in range(len(server['models']))
+            }
+            d = {
+                c: np.mean(
+                    [
+                        subspace_distance(server['subspaces'][k], server['subspaces'][j], cfg.measure)
+                        for j in js
+                    ]
+                )
+                for c, js in members.items()
+                if js
+            }
             server['cluster'][k] = int(min(d, key=d.get))
     for c in range(len(server['models'])):
         mine = [r for k, r in replies.items() if server['cluster'].get(k) == c]
-        if mine: server['models'][c] = weighted_average([r['model'] for r in mine], [r['n'] for r in mine])
+        if mine:
+            server['models'][c] = weighted_average([r['model'] for r in mine], [r['n'] for r in mine])
     return info

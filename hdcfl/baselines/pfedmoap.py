@@ -10,7 +10,15 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 from ..core import check_choice
-from ..models import encoder_state, head_state, load_encoder, load_head, get_state, weighted_average, model_device
+from hdcfl.models import (
+    encoder_state,
+    head_state,
+    load_encoder,
+    load_head,
+    get_state,
+    weighted_average,
+    model_device,
+)
 from ..training import Algorithm, register, local_train
 from fastcore.basics import patch_to
 
@@ -21,94 +29,136 @@ __all__ = ['PFedMoAPConfig', 'ExpertGate', 'gate_stride', 'MoAPModel', 'choose_e
 @dataclass
 class PFedMoAPConfig:
     "pFedMoAP's options (adapted to classifier heads; the original's defaults where it has them)"
-    moap_experts: int = 10          # K: the client's own head and K - 1 experts (num_experts)
-    moap_lambda: float = 0.5        # lambda on the local head's logits once there are experts
-    moap_selection: str = 'knn'     # experts: knn (L2 between head weights, the paper's) or random (the code's)
-    moap_head: str = 'local'        # heads: local (kept by each client) or fedavg (averaged and reset, as prompts)
-    gate_dim: int = 128             # attention width: features are strided to at most this many coordinates
-    gate_heads: int = 8             # attention heads
-    gate_scale: float = 10.0        # scale of the attention scores
+
+    moap_experts: int = 10  # K: the client's own head and K - 1 experts (num_experts)
+    moap_lambda: float = 0.5  # lambda on the local head's logits once there are experts
+    moap_selection: str = 'knn'  # experts: knn (L2 between head weights, the paper's) or random (the code's)
+    moap_head: str = 'local'  # heads: local (kept by each client) or fedavg (averaged and reset, as prompts)
+    gate_dim: int = 128  # attention width: features are strided to at most this many coordinates
+    gate_heads: int = 8  # attention heads
+    gate_scale: float = 10.0  # scale of the attention scores
     gate_logit_scale: float = 10.0  # s: scale of the gate's logits
-    gate_lr: float = 0.01           # the gate's SGD learning rate
+    gate_lr: float = 0.01  # the gate's SGD learning rate
+
     def __post_init__(self):
         check_choice('moap_selection', self.moap_selection, ('knn', 'random'))
         check_choice('moap_head', self.moap_head, ('local', 'fedavg'))
-        if self.moap_experts < 1: raise ValueError(f"moap_experts={self.moap_experts!r} must be >= 1")
-        if not self.moap_lambda >= 0: raise ValueError(f"moap_lambda={self.moap_lambda!r} must be >= 0")
+        if self.moap_experts < 1:
+            raise ValueError(f"moap_experts={self.moap_experts!r} must be >= 1")
+        if not self.moap_lambda >= 0:
+            raise ValueError(f"moap_lambda={self.moap_lambda!r} must be >= 0")
         for name in ('gate_dim', 'gate_heads'):
-            if getattr(self, name) < 1: raise ValueError(f"{name}={getattr(self, name)!r} must be >= 1")
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name}={getattr(self, name)!r} must be >= 1")
         for name in ('gate_scale', 'gate_logit_scale', 'gate_lr'):
-            if not getattr(self, name) > 0: raise ValueError(f"{name}={getattr(self, name)!r} must be > 0")
+            if not getattr(self, name) > 0:
+                raise ValueError(f"{name}={getattr(self, name)!r} must be > 0")
 
 # %% ../../nbs/06j_pfedmoap.ipynb #292343b7
 class ExpertGate(nn.Module):
     "Multi-head attention of each image over the experts' vectors of every class; returns enhanced class vectors"
-    def __init__(self, d:int, heads:int=8, scale:float=10.0):
+
+    def __init__(self, d: int, heads: int = 8, scale: float = 10.0):
         super().__init__()
-        if d % heads: raise ValueError(f"gate_heads={heads} must divide the gate width {d}")
+        if d % heads:
+            raise ValueError(f"gate_heads={heads} must divide the gate width {d}")
         self.h, self.scale = heads, scale
         self.q, self.k, self.v, self.o = (nn.Linear(d, d) for _ in range(4))
-    def forward(self, q_B_d:torch.Tensor, kv_K_C_d:torch.Tensor):
+
+    def forward(self, q_B_d: torch.Tensor, kv_K_C_d: torch.Tensor):
         B, (K, C, d), h = len(q_B_d), kv_K_C_d.shape, self.h
         q = self.q(q_B_d).view(B, h, d // h)
         k, v = self.k(kv_K_C_d).view(K, C, h, d // h), self.v(kv_K_C_d).view(K, C, h, d // h)
-        att = torch.einsum('bhx,kchx->bchk', q, k).mul(self.scale).softmax(-1)        # over the experts
+        att = torch.einsum('bhx,kchx->bchk', q, k).mul(self.scale).softmax(-1)  # over the experts
         out = torch.einsum('bchk,kchx->bchx', att, v).reshape(B, C, d)
         return self.o(out)
 
-def gate_stride(d:int, width:int=128): return max(1, -(-d // width))
+
+def gate_stride(d: int, width: int = 128):
+    return max(1, -(-d // width))
 
 # %% ../../nbs/06j_pfedmoap.ipynb #f76d2ec8
 class MoAPModel(nn.Module):
     "A split model with a gate over its own head and frozen expert heads"
-    def __init__(self, model, gate:ExpertGate, experts_E_C_d:torch.Tensor|None, # experts' head weights (None: none)
-                 lam:float, stride:int, logit_scale:float):
+
+    def __init__(
+        self,
+        model,
+        gate: ExpertGate,
+        experts_E_C_d: torch.Tensor | None,  # experts' head weights (None: none)
+        lam: float,
+        stride: int,
+        logit_scale: float,
+    ):
         super().__init__()
         self.model, self.gate, self.lam, self.stride, self.s = model, gate, lam, stride, logit_scale
         self.experts = None if experts_E_C_d is None or len(experts_E_C_d) == 0 else experts_E_C_d
+
     @property
-    def encoder(self): return self.model.encoder
+    def encoder(self):
+        return self.model.encoder
+
     def forward(self, x):
         f = self.model.encoder(x)
         local = self.model.head(f)
-        if self.experts is None: return local
-        q = F.normalize(f, dim=1)[:, ::self.stride]
+        if self.experts is None:
+            return local
+        q = F.normalize(f, dim=1)[:, :: self.stride]
         own = F.normalize(self.model.head.weight, dim=1)[None]
-        kv = torch.cat([own, F.normalize(self.experts.to(f.device), dim=2)], 0)[:, :, ::self.stride]
-        e = self.gate(q, kv)                                                   # B x C x d'
+        kv = torch.cat([own, F.normalize(self.experts.to(f.device), dim=2)], 0)[:, :, :: self.stride]
+        e = self.gate(q, kv)  # B x C x d'
         return self.lam * local + self.s * (q[:, None, :] * e).sum(-1)
 
 # %% ../../nbs/06j_pfedmoap.ipynb #de47bcff
-def choose_experts(heads:dict, k:int, K:int, rule:str='knn', seed:int=0):
+def choose_experts(heads: dict, k: int, K: int, rule: str = 'knn', seed: int = 0):
     "The clients whose heads client k gets as experts (up to K - 1 of them, nearest first)"
     others = [j for j in sorted(heads) if j != k]
-    if k not in heads or not others: return []
-    if rule == 'random': return [int(j) for j in np.random.default_rng([seed, k]).permutation(others)][:K - 1]
+    if k not in heads or not others:
+        return []
+    if rule == 'random':
+        return [int(j) for j in np.random.default_rng([seed, k]).permutation(others)][: K - 1]
     d = {j: (heads[j]['weight'] - heads[k]['weight']).norm().item() for j in others}
-    return sorted(others, key=lambda j: (d[j], j))[:K - 1]
+    return sorted(others, key=lambda j: (d[j], j))[: K - 1]
 
 # %% ../../nbs/06j_pfedmoap.ipynb #c821384c
 @register('pfedmoap')
 class PFedMoAP(Algorithm):
     "Shared encoder (FedAvg); local heads and gates; other clients' heads as frozen experts"
+
     Config = PFedMoAPConfig
+
     def server_init(self, sizes, rounds, seed=0):
         if self.cfg.moap_experts > len(sizes):
             raise ValueError(f"moap_experts={self.cfg.moap_experts} is more than the {len(sizes)} clients")
-        return {'encoder': encoder_state(self.model), 'head': head_state(self.model), 'heads': {}, 'seed': seed}
-    def client_init(self, k): return {'head': head_state(self.model), 'gate': None}
+        return {
+            'encoder': encoder_state(self.model),
+            'head': head_state(self.model),
+            'heads': {},
+            'seed': seed,
+        }
+
+    def client_init(self, k):
+        return {'head': head_state(self.model), 'gate': None}
+
     def messages(self, server, k):
-        ex = choose_experts(server['heads'], k, self.cfg.moap_experts, self.cfg.moap_selection, server['seed'])
+        ex = choose_experts(
+            server['heads'], k, self.cfg.moap_experts, self.cfg.moap_selection, server['seed']
+        )
         experts = torch.stack([server['heads'][j]['weight'] for j in ex]) if ex else torch.zeros(0)
         msg = {'encoder': server['encoder'], 'expert_heads': experts}
-        if self.cfg.moap_head == 'fedavg': msg['head'] = server['head']
+        if self.cfg.moap_head == 'fedavg':
+            msg['head'] = server['head']
         return msg
-    def fit_message(self, server, k, rnd): return self.messages(server, k)
-    def eval_messages(self, server, k, rnd): return {'model': self.messages(server, k)}
+
+    def fit_message(self, server, k, rnd):
+        return self.messages(server, k)
+
+    def eval_messages(self, server, k, rnd):
+        return {'model': self.messages(server, k)}
 
 # %% ../../nbs/06j_pfedmoap.ipynb #5fa774c3
 @patch_to(PFedMoAP)
-def client_model(self, state, msg, gen:torch.Generator|None=None):
+def client_model(self, state, msg, gen: torch.Generator | None = None):
     "The client's model: its head (or the average), its gate (drawn from `gen` the first time) and the experts"
     load_encoder(self.model, msg['encoder'])
     load_head(self.model, msg['head'] if 'head' in msg else state['head'])
@@ -119,9 +169,11 @@ def client_model(self, state, msg, gen:torch.Generator|None=None):
         with torch.random.fork_rng(devices=[]):
             torch.manual_seed(int(torch.randint(2**62, (1,), generator=gen)))
             state['gate'] = get_state(ExpertGate(len(range(0, d, stride)), c.gate_heads, c.gate_scale))
-    if state['gate'] is not None: gate.load_state_dict(state['gate'])
+    if state['gate'] is not None:
+        gate.load_state_dict(state['gate'])
     experts = msg['expert_heads'] if state['gate'] is not None else None
     return MoAPModel(self.model, gate, experts, c.moap_lambda, stride, c.gate_logit_scale)
+
 
 @patch_to(PFedMoAP)
 def client_fit(self, state, msg, data, ctx):
@@ -131,17 +183,25 @@ def client_fit(self, state, msg, data, ctx):
     state['head'], state['gate'] = head_state(self.model), get_state(mm.gate)
     return {'encoder': encoder_state(self.model), 'head': state['head'], 'n': data.n_train, **stats}
 
+
 @patch_to(PFedMoAP)
-def client_eval_model(self, state, msg, data=None, ctx=None): return self.client_model(state, msg)
+def client_eval_model(self, state, msg, data=None, ctx=None):
+    return self.client_model(state, msg)
 
 # %% ../../nbs/06j_pfedmoap.ipynb #1675c061
 @patch_to(PFedMoAP)
 def aggregate(self, server, replies, rnd):
-    if not replies: return {}
+    if not replies:
+        return {}
     n = [r['n'] for r in replies.values()]
     server['encoder'] = weighted_average([r['encoder'] for r in replies.values()], n)
     server['heads'].update({k: r['head'] for k, r in replies.items()})
-    if self.cfg.moap_head == 'fedavg': server['head'] = weighted_average([r['head'] for r in replies.values()], n)
+    if self.cfg.moap_head == 'fedavg':
+        server['head'] = weighted_average([r['head'] for r in replies.values()], n)
     c = self.cfg
-    return {'experts': {int(k): choose_experts(server['heads'], k, c.moap_experts, c.moap_selection, server['seed'])
-                        for k in sorted(replies)}}
+    return {
+        'experts': {
+            int(k): choose_experts(server['heads'], k, c.moap_experts, c.moap_selection, server['seed'])
+            for k in sorted(replies)
+        }
+    }

@@ -24,71 +24,118 @@ __all__ = ['DATA_FIELDS', 'STATE_KEYS', 'client_app', 'node_client', 'data_key',
            'client_query', 'client_train', 'client_evaluate']
 
 # %% ../../nbs/07b_flower_client.ipynb #d1527f22
-def node_client(node_config:dict, clients:int):
+def node_client(node_config: dict, clients: int):
     "The client a node holds: its node config's `partition-id`, checked against the run's number of clients"
-    if 'partition-id' not in node_config: raise ValueError(f"node config {dict(node_config)} has no partition-id; start the node with --node-config 'partition-id=K num-partitions=N'")
+    if 'partition-id' not in node_config:
+        raise ValueError(
+            f"node config {dict(node_config)} has no partition-id; start the node with --node-config 'partition-id=K num-partitions=N'"
+        )
     k, n = int(node_config['partition-id']), int(node_config.get('num-partitions', clients))
-    if n != clients: raise ValueError(f"node config num-partitions={n} differs from the run's clients={clients}")
-    if not 0 <= k < clients: raise ValueError(f"node config partition-id={k} must be in 0..{clients - 1}")
+    if n != clients:
+        raise ValueError(f"node config num-partitions={n} differs from the run's clients={clients}")
+    if not 0 <= k < clients:
+        raise ValueError(f"node config partition-id={k} must be in 0..{clients - 1}")
     return k
 
 # %% ../../nbs/07b_flower_client.ipynb #942cdc40
-DATA_FIELDS = ('dataset', 'partition', 'clients', 'k', 'alpha', 'min_size', 'angles', 'test_view', 'max_train', 'seed')
+DATA_FIELDS = (
+    'dataset',
+    'partition',
+    'clients',
+    'k',
+    'alpha',
+    'min_size',
+    'angles',
+    'test_view',
+    'max_train',
+    'seed',
+)
 
-def data_key(run:RunConfig):
+
+def data_key(run: RunConfig):
     "What decides a client's data (not where the files are: `data_root` differs between machines)"
     return {f: getattr(run, f) for f in DATA_FIELDS}
 
-def compact(c:ClientData):
-    "The client's data holding only its own test images (what its node needs)"
-    return dataclasses.replace(c, x_test_all=c.x_test_all[c.test_idx].clone(), test_idx=torch.arange(len(c.test_idx)))
 
-def save_client_data(fed:FedData, k:int, run:RunConfig, path:Path):
+def compact(c: ClientData):
+    "The client's data holding only its own test images (what its node needs)"
+    return dataclasses.replace(
+        c, x_test_all=c.x_test_all[c.test_idx].clone(), test_idx=torch.arange(len(c.test_idx))
+    )
+
+
+def save_client_data(fed: FedData, k: int, run: RunConfig, path: Path):
     "Write client `k`'s data (compact) with the data configuration it belongs to, atomically"
     c, buf = compact(fed[k]), io.BytesIO()
-    torch.save({'client': k, 'data': {f.name: getattr(c, f.name) for f in fields(ClientData)}, 'n_classes': fed.n_classes,
-                'input_shape': list(fed.input_shape), 'config': data_key(run)}, buf)
+    torch.save(
+        {
+            'client': k,
+            'data': {f.name: getattr(c, f.name) for f in fields(ClientData)},
+            'n_classes': fed.n_classes,
+            'input_shape': list(fed.input_shape),
+            'config': data_key(run),
+        },
+        buf,
+    )
     atomic_write(Path(path), buf.getvalue())
 
-def write_partitions(folder:str|Path, **options):
+
+def write_partitions(folder: str | Path, **options):
     "One file per client (client_K.pt) for nodes given `data-file` in their node config; returns the paths"
     run = split_options(options)[0]
     fed, folder = build_data(run), Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     paths = [folder / f'client_{k}.pt' for k in range(len(fed))]
-    for k, p in enumerate(paths): save_client_data(fed, k, run, p)
+    for k, p in enumerate(paths):
+        save_client_data(fed, k, run, p)
     return paths
 
 # %% ../../nbs/07b_flower_client.ipynb #cb5846b5
 _DATA_CACHE = {}
 
-def load_client_data(path:str|Path, run:RunConfig, k:int):
+
+def load_client_data(path: str | Path, run: RunConfig, k: int):
     "A node's data file, checked against the run: (ClientData, n_classes, input_shape)"
-    try: d = torch.load(path, weights_only=True)
-    except FileNotFoundError: raise FileNotFoundError(f"node config data-file={str(path)!r} does not exist; write it with `hdcfl flower partition`") from None
+    try:
+        d = torch.load(path, weights_only=True)
+    except FileNotFoundError:
+        raise FileNotFoundError(
+            f"node config data-file={str(path)!r} does not exist; write it with `hdcfl flower partition`"
+        ) from None
     if d['client'] != k or d['config'] != data_key(run):
-        raise ValueError(f"node config data-file={str(path)!r} holds client {d['client']} of {d['config']}; this node is client {k} of {data_key(run)}")
+        raise ValueError(
+            f"node config data-file={str(path)!r} holds client {d['client']} of {d['config']}; this node is client {k} of {data_key(run)}"
+        )
     return ClientData(**d['data']), d['n_classes'], tuple(d['input_shape'])
 
-def node_data(run:RunConfig, k:int, node_config:dict):
+
+def node_data(run: RunConfig, k: int, node_config: dict):
     "Client `k`'s data with the data's number of classes and input shape: from the node's `data-file`, or built from the run config (cached per process)"
-    if node_config.get('data-file'): return load_client_data(node_config['data-file'], run, k)
-    if node_config.get('data-root'): run = RunConfig(**{**asdict(run), 'data_root': node_config['data-root']})
+    if node_config.get('data-file'):
+        return load_client_data(node_config['data-file'], run, k)
+    if node_config.get('data-root'):
+        run = RunConfig(**{**asdict(run), 'data_root': node_config['data-root']})
     key = json.dumps({**data_key(run), 'data_root': run.data_root}, sort_keys=True)
     if key not in _DATA_CACHE:
-        _DATA_CACHE.clear(); _DATA_CACHE[key] = build_data(run)
+        _DATA_CACHE.clear()
+        _DATA_CACHE[key] = build_data(run)
     fed = _DATA_CACHE[key]
     return fed[k], fed.n_classes, fed.input_shape
 
 # %% ../../nbs/07b_flower_client.ipynb #d5090373
 STATE_KEYS = ('client.arrays', 'client.payload')
 
-def load_client_state(context:Context):
-    "The client's private state kept in `context.state` (None before its first message)"
-    if STATE_KEYS[0] not in context.state: return None
-    return unpack(RecordDict({'arrays': context.state[STATE_KEYS[0]], 'payload': context.state[STATE_KEYS[1]]}))
 
-def save_client_state(context:Context, state:dict):
+def load_client_state(context: Context):
+    "The client's private state kept in `context.state` (None before its first message)"
+    if STATE_KEYS[0] not in context.state:
+        return None
+    return unpack(
+        RecordDict({'arrays': context.state[STATE_KEYS[0]], 'payload': context.state[STATE_KEYS[1]]})
+    )
+
+
+def save_client_state(context: Context, state: dict):
     "Keep the client's private state in `context.state` for its next message"
     rec = pack(state)
     context.state[STATE_KEYS[0]], context.state[STATE_KEYS[1]] = rec['arrays'], rec['payload']
@@ -96,48 +143,66 @@ def save_client_state(context:Context, state:dict):
 # %% ../../nbs/07b_flower_client.ipynb #d5fbd8b7
 class ClientSide:
     "One message's work on a node: the run's configuration, the client's data, a fresh algorithm, its private state"
-    def __init__(self, msg:Message, context:Context):
+
+    def __init__(self, msg: Message, context: Context):
         self.flower, self.run, self.train, self.algo_cfg = app_config(context.run_config)
-        if self.run.threads: torch.set_num_threads(self.run.threads)
+        if self.run.threads:
+            torch.set_num_threads(self.run.threads)
         self.k = node_client(context.node_config, self.run.clients)
         self.data, self.n_classes, self.input_shape = node_data(self.run, self.k, context.node_config)
         self.algo = build_algorithm(self.run, self.train, self.algo_cfg, self.n_classes, self.input_shape)
         self.context, self.msg = context, msg
         self.state = load_client_state(context)
-        if self.state is None: self.state = self.algo.client_init(self.k)
+        if self.state is None:
+            self.state = self.algo.client_init(self.k)
         self.rnd = int(msg.content['meta']['round']) if 'meta' in msg.content else 0
 
-    def ctx(self, stream:int=0):
-        return FitContext(self.rnd, self.k, client_generator(self.run.seed, self.rnd, self.k, stream), self.run.seed)
+    def ctx(self, stream: int = 0):
+        return FitContext(
+            self.rnd, self.k, client_generator(self.run.seed, self.rnd, self.k, stream), self.run.seed
+        )
 
-    def reply(self, payload:dict):
+    def reply(self, payload: dict):
         "Store the state; answer with the payload, the client id, and in audit runs the private state's fingerprints"
         save_client_state(self.context, self.state)
         content = pack(payload)
         meta = {'client': self.k, 'round': self.rnd}
-        if self.flower.audit: meta['private'] = [fingerprint(t) for _, t in tensor_items(self.state)]
+        if self.flower.audit:
+            meta['private'] = [fingerprint(t) for _, t in tensor_items(self.state)]
         content['meta'] = ConfigRecord(meta)
         return Message(content, reply_to=self.msg)
 
 # %% ../../nbs/07b_flower_client.ipynb #3f2fcfbc
 client_app = ClientApp()
 
+
 @client_app.query()
-def client_query(msg:Message, context:Context):
+def client_query(msg: Message, context: Context):
     "Who this node's client is, and the shape of its data"
     c = ClientSide(msg, context)
-    return c.reply({'client': c.k, 'n_train': c.data.n_train, 'n_classes': c.n_classes, 'input_shape': list(c.input_shape)})
+    return c.reply(
+        {
+            'client': c.k,
+            'n_train': c.data.n_train,
+            'n_classes': c.n_classes,
+            'input_shape': list(c.input_shape),
+        }
+    )
+
 
 @client_app.train()
-def client_train(msg:Message, context:Context):
+def client_train(msg: Message, context: Context):
     "The algorithm's `client_fit` on this node's client"
     c = ClientSide(msg, context)
-    try: out = c.algo.client_fit(c.state, unpack(msg.content), c.data, c.ctx())
-    except NonFiniteLoss as e: raise NonFiniteLoss(f"round {c.rnd}, client {c.k}: {e}") from e
+    try:
+        out = c.algo.client_fit(c.state, unpack(msg.content), c.data, c.ctx())
+    except NonFiniteLoss as e:
+        raise NonFiniteLoss(f"round {c.rnd}, client {c.k}: {e}") from e
     return c.reply(out)
 
+
 @client_app.evaluate()
-def client_evaluate(msg:Message, context:Context):
+def client_evaluate(msg: Message, context: Context):
     "Accuracy and loss of every view the server sent (each view's model from `client_eval_model`)"
     c, res = ClientSide(msg, context), {}
     for view, payload in unpack(msg.content).items():

@@ -24,181 +24,372 @@ __all__ = ['APP_NAME', 'MODES', 'app_pyproject', 'write_app', 'free_port', 'flow
 # %% ../../nbs/07d_flower_launch.ipynb #9e8cf6dc
 APP_NAME = 'hdcfl-flower'
 
-def app_pyproject(run_config:dict|None=None):
+
+def app_pyproject(run_config: dict | None = None):
     "The Flower app's pyproject.toml: components in hdcfl.flower's modules, every run-config key with its default"
     cfg = {**app_config_defaults(), **(run_config or {})}
-    return tomli_w.dumps({
-        'build-system': {'requires': ['hatchling'], 'build-backend': 'hatchling.build'},
-        'project': {'name': APP_NAME, 'version': hdcfl.__version__, 'description': "hdcfl's algorithms on Flower: ServerApp and ClientApp from hdcfl.flower",
-                    'license': 'Apache-2.0', 'dependencies': [f'hdcfl=={hdcfl.__version__}']},
-        'tool': {'flwr': {'app': {'publisher': 'hdcfl', 'components': {'serverapp': 'hdcfl.flower.serverapp:server_app',
-                                                                  'clientapp': 'hdcfl.flower.clientapp:client_app'},
-                                  'config': cfg}}}})
+    return tomli_w.dumps(
+        {
+            'build-system': {'requires': ['hatchling'], 'build-backend': 'hatchling.build'},
+            'project': {
+                'name': APP_NAME,
+                'version': hdcfl.__version__,
+                'description': "hdcfl's algorithms on Flower: ServerApp and ClientApp from hdcfl.flower",
+                'license': 'Apache-2.0',
+                'dependencies': [f'hdcfl=={hdcfl.__version__}'],
+            },
+            'tool': {
+                'flwr': {
+                    'app': {
+                        'publisher': 'hdcfl',
+                        'components': {
+                            'serverapp': 'hdcfl.flower.serverapp:server_app',
+                            'clientapp': 'hdcfl.flower.clientapp:client_app',
+                        },
+                        'config': cfg,
+                    }
+                }
+            },
+        }
+    )
 
-def write_app(folder:Path, run_config:dict|None=None):
+
+def write_app(folder: Path, run_config: dict | None = None):
     "Write the Flower app (its pyproject.toml) into `folder`"
-    folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
     atomic_write(folder / 'pyproject.toml', app_pyproject(run_config))
     return folder
 
 # %% ../../nbs/07d_flower_launch.ipynb #dcb6297c
 def free_port():
     "A free TCP port on 127.0.0.1"
-    with socket.socket() as s: s.bind(('127.0.0.1', 0)); return s.getsockname()[1]
+    with socket.socket() as s:
+        s.bind(('127.0.0.1', 0))
+        return s.getsockname()[1]
 
-def flower_env(home:Path):
+
+def flower_env(home: Path):
     "The environment of every Flower process: this Python's scripts first, our FLWR_HOME, no runtime installs"
-    env = {**os.environ, 'FLWR_HOME': str(home), 'FLWR_DISABLE_RUNTIME_DEPENDENCY_INSTALLATION': '1', 'FLWR_DISABLE_UPDATE_CHECK': '1',
-           'PYTHONUNBUFFERED': '1', 'RAY_ACCEL_ENV_VAR_OVERRIDE_ON_ZERO': '0', 'PATH': f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    env = {
+        **os.environ,
+        'FLWR_HOME': str(home),
+        'FLWR_DISABLE_RUNTIME_DEPENDENCY_INSTALLATION': '1',
+        'FLWR_DISABLE_UPDATE_CHECK': '1',
+        'PYTHONUNBUFFERED': '1',
+        'RAY_ACCEL_ENV_VAR_OVERRIDE_ON_ZERO': '0',
+        'PATH': f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+    }
     return env
+
 
 @dataclass
 class Proc:
     name: str
     popen: subprocess.Popen
     log: Path
-    @property
-    def pid(self): return self.popen.pid
-    def alive(self): return self.popen.poll() is None
 
-def spawn(name:str, cmd:list, logs:Path, env:dict):
+    @property
+    def pid(self):
+        return self.popen.pid
+
+    def alive(self):
+        return self.popen.poll() is None
+
+
+def spawn(name: str, cmd: list, logs: Path, env: dict):
     "Start `cmd` in its own process group, output to logs/<name>.log"
     log = Path(logs) / f'{name}.log'
     with open(log, 'wb') as f:
-        p = subprocess.Popen([str(c) for c in cmd], stdout=f, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+        p = subprocess.Popen(
+            [str(c) for c in cmd], stdout=f, stderr=subprocess.STDOUT, env=env, start_new_session=True
+        )
     return Proc(name, p, log)
 
 # %% ../../nbs/07d_flower_launch.ipynb #15d779bb
-def group_alive(pgid:int):
+def group_alive(pgid: int):
     "Whether any process of process group `pgid` is left"
-    try: os.killpg(pgid, 0); return True
-    except ProcessLookupError: return False
-    except PermissionError: return True
+    try:
+        os.killpg(pgid, 0)
+        return True
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
 
-def stop(procs:list, grace:float=10.0):
+
+def stop(procs: list, grace: float = 10.0):
     "Stop every process and its whole process group by PID: SIGTERM, then SIGKILL after `grace` s; returns the groups still alive (none)"
+
     def signal_all(sig):
         for p in procs:
-            if group_alive(p.pid): os.killpg(p.pid, sig)
+            if group_alive(p.pid):
+                os.killpg(p.pid, sig)
+
     def wait(seconds):
         t0 = time.time()
         while any(group_alive(p.pid) for p in procs) and time.time() - t0 < seconds:
-            for p in procs: p.popen.poll()   # reap our own children
+            for p in procs:
+                p.popen.poll()  # reap our own children
             time.sleep(0.1)
-    signal_all(signal.SIGTERM); wait(grace)
-    signal_all(signal.SIGKILL); wait(5)
+
+    signal_all(signal.SIGTERM)
+    wait(grace)
+    signal_all(signal.SIGKILL)
+    wait(5)
     return [p.pid for p in procs if group_alive(p.pid)]
 
-def wait_port(port:int, proc:Proc, timeout:float=60.0):
+
+def wait_port(port: int, proc: Proc, timeout: float = 60.0):
     "Wait until something listens on 127.0.0.1:`port` (fails early when `proc` dies)"
     t0 = time.time()
     while time.time() - t0 < timeout:
-        if not proc.alive(): raise RuntimeError(f"{proc.name} exited with code {proc.popen.returncode}; see {proc.log}:\n{proc.log.read_text()[-2000:]}")
+        if not proc.alive():
+            raise RuntimeError(
+                f"{proc.name} exited with code {proc.popen.returncode}; see {proc.log}:\n{proc.log.read_text()[-2000:]}"
+            )
         with socket.socket() as s:
-            if s.connect_ex(('127.0.0.1', port)) == 0: return
+            if s.connect_ex(('127.0.0.1', port)) == 0:
+                return
         time.sleep(0.2)
     raise TimeoutError(f"{proc.name} did not listen on port {port} within {timeout} s; see {proc.log}")
 
 # %% ../../nbs/07d_flower_launch.ipynb #a21a367c
 MODES = ('simulation', 'deployment')
 
-def after_round(out:Path, rnd:int, action, stop_event:threading.Event):
+
+def after_round(out: Path, rnd: int, action, stop_event: threading.Event):
     "Call `action()` once `out/rounds.jsonl` holds round `rnd` (not after the run has ended)"
     while not stop_event.is_set():
-        if any(r['round'] >= rnd for r in read_rounds(out / 'rounds.jsonl')): action(); return
+        if any(r['round'] >= rnd for r in read_rounds(out / 'rounds.jsonl')):
+            action()
+            return
         time.sleep(0.2)
 
-def node_command(k:int, n:int, port:int, data_file:Path):
+
+def node_command(k: int, n: int, port: int, data_file: Path):
     "A SuperNode for client `k` of `n`, holding only its data file, on a free port"
-    return ['flower-supernode', '--insecure', '--superlink', f'127.0.0.1:{port}', '--port', free_port(),
-            '--node-config', f'partition-id={k} num-partitions={n} data-file="{data_file}"']
+    return [
+        'flower-supernode',
+        '--insecure',
+        '--superlink',
+        f'127.0.0.1:{port}',
+        '--port',
+        free_port(),
+        '--node-config',
+        f'partition-id={k} num-partitions={n} data-file="{data_file}"',
+    ]
 
 # %% ../../nbs/07d_flower_launch.ipynb #37591f7f
-def start_processes(mode:str, n:int, port:int, tmp:Path, env:dict, options:dict,
-                    procs:list): # every process started is appended here at once (so that it can be stopped whatever happens next)
+def start_processes(
+    mode: str, n: int, port: int, tmp: Path, env: dict, options: dict, procs: list
+):  # every process started is appended here at once (so that it can be stopped whatever happens next)
     "The SuperLink and, in a deployment, one SuperNode per client holding only its data file; returns {client: SuperNode}"
     logs, nodes = tmp / 'logs', {}
-    procs.append(link := spawn('superlink', ['flower-superlink', '--insecure', '--host', '127.0.0.1', '--port', port, *(['--simulation'] if mode == 'simulation' else [])], logs, env))
+    procs.append(
+        link := spawn(
+            'superlink',
+            [
+                'flower-superlink',
+                '--insecure',
+                '--host',
+                '127.0.0.1',
+                '--port',
+                port,
+                *(['--simulation'] if mode == 'simulation' else []),
+            ],
+            logs,
+            env,
+        )
+    )
     wait_port(port, link)
     if mode == 'deployment':
         files = write_partitions(tmp / 'data', **options)
-        for k in range(n): procs.append(nodes.setdefault(k, spawn(f'supernode{k}', node_command(k, n, port, files[k]), logs, env)))
+        for k in range(n):
+            procs.append(
+                nodes.setdefault(k, spawn(f'supernode{k}', node_command(k, n, port, files[k]), logs, env))
+            )
     return nodes
 
-def flower_home(home:Path, port:int):
+
+def flower_home(home: Path, port: int):
     "A Flower configuration folder with one SuperLink connection, 'hdcfl', to 127.0.0.1:`port`"
     home.mkdir(parents=True, exist_ok=True)
-    (home / 'config.toml').write_text(f'[superlink]\ndefault = "hdcfl"\n\n[superlink.hdcfl]\naddress = "127.0.0.1:{port}"\ninsecure = true\n')
+    (home / 'config.toml').write_text(
+        f'[superlink]\ndefault = "hdcfl"\n\n[superlink.hdcfl]\naddress = "127.0.0.1:{port}"\ninsecure = true\n'
+    )
     return home
 
 # %% ../../nbs/07d_flower_launch.ipynb #f40214bd
-def check_out(out:str|Path, overwrite:bool):
+def check_out(out: str | Path, overwrite: bool):
     "`out` as an absolute path, refused when it holds something and `overwrite` is not given"
     out = Path(out).resolve()
     if out.exists() and any(out.iterdir()) and not overwrite:
-        raise FileExistsError(f"out={str(out)!r} exists and is not empty; pass overwrite=True (--overwrite) to replace it")
+        raise FileExistsError(
+            f"out={str(out)!r} exists and is not empty; pass overwrite=True (--overwrite) to replace it"
+        )
     return out
 
-def check_drills(mode:str, kill:dict|None, restart:dict|None):
-    "Kills and restarts are for deployments; a restart needs a kill of that client in an earlier round"
-    if (kill or restart) and mode != 'deployment': raise ValueError("kill, restart: only in mode='deployment' (a simulated node cannot be killed)")
-    for k, r in (restart or {}).items():
-        if not (kill and k in kill and kill[k] < r): raise ValueError(f"restart={{{k}: {r}}}: client {k} must be killed in an earlier round (kill={{{k}: R}} with R < {r})")
 
-def drills(out:Path, kill:dict|None, restart:dict|None, nodes:dict, start_node, procs:list, events:list, done:threading.Event, t0:float):
+def check_drills(mode: str, kill: dict | None, restart: dict | None):
+    "Kills and restarts are for deployments; a restart needs a kill of that client in an earlier round"
+    if (kill or restart) and mode != 'deployment':
+        raise ValueError("kill, restart: only in mode='deployment' (a simulated node cannot be killed)")
+    for k, r in (restart or {}).items():
+        if not (kill and k in kill and kill[k] < r):
+            raise ValueError(
+                f"restart={{{k}: {r}}}: client {k} must be killed in an earlier round (kill={{{k}: R}} with R < {r})"
+            )
+
+
+def drills(
+    out: Path,
+    kill: dict | None,
+    restart: dict | None,
+    nodes: dict,
+    start_node,
+    procs: list,
+    events: list,
+    done: threading.Event,
+    t0: float,
+):
     "Threads that crash a client's SuperNode after a round and start a new one (`start_node(k, name)`) after a later one"
+
     def crash(k, r):
         def act():
-            if group_alive(nodes[k].pid): os.killpg(nodes[k].pid, signal.SIGKILL)
-            events.append({'event': 'killed', 'process': nodes[k].name, 'client': k, 'after_round': r, 'pid': nodes[k].pid, 'time': round(time.time() - t0, 2)})
+            if group_alive(nodes[k].pid):
+                os.killpg(nodes[k].pid, signal.SIGKILL)
+            events.append(
+                {
+                    'event': 'killed',
+                    'process': nodes[k].name,
+                    'client': k,
+                    'after_round': r,
+                    'pid': nodes[k].pid,
+                    'time': round(time.time() - t0, 2),
+                }
+            )
+
         return act
+
     def revive(k, r):
         def act():
             procs.append(p := start_node(k, f'supernode{k}-restarted'))
-            events.append({'event': 'restarted', 'process': p.name, 'client': k, 'after_round': r, 'pid': p.pid, 'time': round(time.time() - t0, 2)})
+            events.append(
+                {
+                    'event': 'restarted',
+                    'process': p.name,
+                    'client': k,
+                    'after_round': r,
+                    'pid': p.pid,
+                    'time': round(time.time() - t0, 2),
+                }
+            )
+
         return act
-    return ([threading.Thread(target=after_round, args=(out, r, crash(k, r), done)) for k, r in (kill or {}).items()] +
-            [threading.Thread(target=after_round, args=(out, r, revive(k, r), done)) for k, r in (restart or {}).items()])
+
+    return [
+        threading.Thread(target=after_round, args=(out, r, crash(k, r), done))
+        for k, r in (kill or {}).items()
+    ] + [
+        threading.Thread(target=after_round, args=(out, r, revive(k, r), done))
+        for k, r in (restart or {}).items()
+    ]
 
 # %% ../../nbs/07d_flower_launch.ipynb #32421de3
-def launch(mode:str, # simulation or deployment
-           out:str|Path, # run folder (written by the ServerApp; logs in out/logs)
-           overwrite:bool=False,
-           kill:dict|None=None, # {client: round}: crash that client's node after that round (deployment)
-           restart:dict|None=None, # {client: round}: start a new node for that (killed) client after that round
-           timeout:float=1800, # seconds for the whole run before everything is stopped
-           audit:bool=False, round_timeout:float=600.0, node_wait:float=120.0,
-           **options): # any field of RunConfig, TrainConfig or the algorithm's Config
+def launch(
+    mode: str,  # simulation or deployment
+    out: str | Path,  # run folder (written by the ServerApp; logs in out/logs)
+    overwrite: bool = False,
+    kill: dict | None = None,  # {client: round}: crash that client's node after that round (deployment)
+    restart: dict
+    | None = None,  # {client: round}: start a new node for that (killed) client after that round
+    timeout: float = 1800,  # seconds for the whole run before everything is stopped
+    audit: bool = False,
+    round_timeout: float = 600.0,
+    node_wait: float = 120.0,
+    **options,  # any field of RunConfig, TrainConfig or the algorithm's Config
+):
     "Run one federated run on Flower in local processes; returns its summary (with `flower`: mode, PIDs, wall time)"
-    check_choice('mode', mode, MODES); check_drills(mode, kill, restart)
+    check_choice('mode', mode, MODES)
+    check_drills(mode, kill, restart)
     out = check_out(out, overwrite)
-    split_options(options)   # an option this run does not have is an error, as with `hdcfl run`
-    rc = run_config(**options, out=str(out), overwrite=overwrite, audit=audit, round_timeout=round_timeout, node_wait=node_wait)
-    n = app_config(rc)[1].clients   # bad options fail here, before any process starts
-    if overwrite and out.exists(): shutil.rmtree(out)
-    tmp, port, procs, events, threads, done, t0 = Path(tempfile.mkdtemp(prefix='hdcfl-flower-')), free_port(), [], [], [], threading.Event(), time.time()
-    env, app, logs = flower_env(flower_home(tmp / 'flwr-home', port)), write_app(tmp / 'app', rc), tmp / 'logs'
+    split_options(options)  # an option this run does not have is an error, as with `hdcfl run`
+    rc = run_config(
+        **options,
+        out=str(out),
+        overwrite=overwrite,
+        audit=audit,
+        round_timeout=round_timeout,
+        node_wait=node_wait,
+    )
+    n = app_config(rc)[1].clients  # bad options fail here, before any process starts
+    if overwrite and out.exists():
+        shutil.rmtree(out)
+    tmp, port, procs, events, threads, done, t0 = (
+        Path(tempfile.mkdtemp(prefix='hdcfl-flower-')),
+        free_port(),
+        [],
+        [],
+        [],
+        threading.Event(),
+        time.time(),
+    )
+    env, app, logs = (
+        flower_env(flower_home(tmp / 'flwr-home', port)),
+        write_app(tmp / 'app', rc),
+        tmp / 'logs',
+    )
     logs.mkdir()
-    def on_term(signum, frame): raise KeyboardInterrupt(f"signal {signum}")
-    old_term = signal.signal(signal.SIGTERM, on_term) if threading.current_thread() is threading.main_thread() else None
+
+    def on_term(signum, frame):
+        raise KeyboardInterrupt(f"signal {signum}")
+
+    old_term = (
+        signal.signal(signal.SIGTERM, on_term)
+        if threading.current_thread() is threading.main_thread()
+        else None
+    )
     try:
         nodes = start_processes(mode, n, port, tmp, env, options, procs)
-        start_node = lambda k, name: spawn(name, node_command(k, n, port, tmp / 'data' / f'client_{k}.pt'), logs, env)
-        for t in (threads := drills(out, kill, restart, nodes, start_node, procs, events, done, t0)): t.start()
-        cmd = ['flwr', 'run', app, 'hdcfl', '--stream'] + (['--federation-config', f'num-supernodes={n}'] if mode == 'simulation' else [])
+        start_node = lambda k, name: spawn(
+            name, node_command(k, n, port, tmp / 'data' / f'client_{k}.pt'), logs, env
+        )
+        for t in (threads := drills(out, kill, restart, nodes, start_node, procs, events, done, t0)):
+            t.start()
+        cmd = ['flwr', 'run', app, 'hdcfl', '--stream'] + (
+            ['--federation-config', f'num-supernodes={n}'] if mode == 'simulation' else []
+        )
         procs.append(flwr := spawn('flwr-run', cmd, logs, env))
-        try: flwr.popen.wait(timeout=max(1, timeout - (time.time() - t0)))
-        except subprocess.TimeoutExpired: raise TimeoutError(f"the Flower run did not finish within timeout={timeout} s; logs in {out / 'logs'}") from None
+        try:
+            flwr.popen.wait(timeout=max(1, timeout - (time.time() - t0)))
+        except subprocess.TimeoutExpired:
+            raise TimeoutError(
+                f"the Flower run did not finish within timeout={timeout} s; logs in {out / 'logs'}"
+            ) from None
         if not (out / 'summary.json').exists():
-            raise RuntimeError(f"the Flower run ended without a summary; logs in {out / 'logs'}:\n" + flwr.log.read_text()[-3000:])
+            raise RuntimeError(
+                f"the Flower run ended without a summary; logs in {out / 'logs'}:\n"
+                + flwr.log.read_text()[-3000:]
+            )
     finally:
         done.set()
-        for t in threads: t.join(timeout=10)   # no process is started after this
+        for t in threads:
+            t.join(timeout=10)  # no process is started after this
         left = stop(procs)
-        if old_term is not None: signal.signal(signal.SIGTERM, old_term)
-        shutil.rmtree(out / 'logs', ignore_errors=True); shutil.copytree(logs, out / 'logs')
+        if old_term is not None:
+            signal.signal(signal.SIGTERM, old_term)
+        shutil.rmtree(out / 'logs', ignore_errors=True)
+        shutil.copytree(logs, out / 'logs')
         shutil.rmtree(tmp, ignore_errors=True)
     summary = json.loads((out / 'summary.json').read_text())
-    summary['flower'] = {'mode': mode, 'clients': n, 'wall_s': round(time.time() - t0, 2), 'pids': {p.name: p.pid for p in procs}, 'left_running': left, 'events': events}
+    summary['flower'] = {
+        'mode': mode,
+        'clients': n,
+        'wall_s': round(time.time() - t0, 2),
+        'pids': {p.name: p.pid for p in procs},
+        'left_running': left,
+        'events': events,
+    }
     atomic_write(out / 'summary.json', json.dumps(summary, indent=1))
     return summary

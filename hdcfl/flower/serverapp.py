@@ -26,84 +26,175 @@ from .wire import pack, unpack, fingerprint, app_config
 __all__ = ['server_app', 'client_results', 'AlgorithmStrategy', 'connect_clients', 'server_main', 'read_audit', 'privacy_check']
 
 # %% ../../nbs/07c_flower_server.ipynb #5cbc4a85
-def client_results(replies:list):
+def client_results(replies: list):
     "The (client, payload, meta) of each reply without error"
     for m in replies:
-        if not m.has_error(): yield int(m.content['meta']['client']), unpack(m.content), dict(m.content['meta'])
+        if not m.has_error():
+            yield int(m.content['meta']['client']), unpack(m.content), dict(m.content['meta'])
+
 
 class AlgorithmStrategy(Strategy):
     "A Flower Strategy that runs any hdcfl Algorithm's server half; its client half runs in `client_app`"
-    def __init__(self, algo, server:dict, node_of:dict, # client -> node id
-                 rounds:int, seed:int, participation:float=1.0, eval_every:int=1,
-                 out:Path|None=None, audit:bool=False, timeout:float=600.0):
-        self.algo, self.server, self.node_of = algo, server, dict(node_of)
-        self.n, self.rounds, self.seed, self.participation, self.eval_every = len(node_of), rounds, seed, participation, eval_every
-        self.out, self.audit, self.timeout, self.spare, self.rejoined = out, audit, timeout, {}, []
-        self.history, self.best, self.dropped, self.info, self.sampled, self.pending, self.t0 = [], None, [], {}, [], [], time.time()
 
-    def summary(self): log(INFO, "AlgorithmStrategy(%s): %d clients, %d rounds, participation %s", self.algo.name, self.n, self.rounds, self.participation)
+    def __init__(
+        self,
+        algo,
+        server: dict,
+        node_of: dict,  # client -> node id
+        rounds: int,
+        seed: int,
+        participation: float = 1.0,
+        eval_every: int = 1,
+        out: Path | None = None,
+        audit: bool = False,
+        timeout: float = 600.0,
+    ):
+        self.algo, self.server, self.node_of = algo, server, dict(node_of)
+        self.n, self.rounds, self.seed, self.participation, self.eval_every = (
+            len(node_of),
+            rounds,
+            seed,
+            participation,
+            eval_every,
+        )
+        self.out, self.audit, self.timeout, self.spare, self.rejoined = out, audit, timeout, {}, []
+        self.history, self.best, self.dropped, self.info, self.sampled, self.pending, self.t0 = (
+            [],
+            None,
+            [],
+            {},
+            [],
+            [],
+            time.time(),
+        )
+
+    def summary(self):
+        log(
+            INFO,
+            "AlgorithmStrategy(%s): %d clients, %d rounds, participation %s",
+            self.algo.name,
+            self.n,
+            self.rounds,
+            self.participation,
+        )
 
     def configure_train(self, server_round, arrays, config, grid):
         self.sampled = sample_clients(self.n, self.participation, self.seed, server_round).tolist()
-        return self.messages(grid, server_round, 'train', 'train', {k: self.algo.fit_message(self.server, k, server_round) for k in self.sampled})
+        return self.messages(
+            grid,
+            server_round,
+            'train',
+            'train',
+            {k: self.algo.fit_message(self.server, k, server_round) for k in self.sampled},
+        )
 
     def aggregate_train(self, server_round, replies):
         got = self.collect(replies, server_round, 'train')
         self.info = self.algo.aggregate(self.server, got, server_round) or {}
         losses = [r['loss'] for r in got.values() if isinstance(r.get('loss'), (int, float))]
-        return None, MetricRecord({'clients': len(got), **({'loss': float(np.mean(losses))} if losses else {})})
+        return None, MetricRecord(
+            {'clients': len(got), **({'loss': float(np.mean(losses))} if losses else {})}
+        )
 
     def configure_evaluate(self, server_round, arrays, config, grid):
         rnd = server_round
-        if not (rnd % self.eval_every == 0 or rnd == self.rounds or self.algo.wants_eval(self.server, rnd)): return []
-        return self.messages(grid, rnd, 'evaluate', 'evaluate', {k: self.algo.eval_messages(self.server, k, rnd) for k in range(self.n)})
+        if not (rnd % self.eval_every == 0 or rnd == self.rounds or self.algo.wants_eval(self.server, rnd)):
+            return []
+        return self.messages(
+            grid,
+            rnd,
+            'evaluate',
+            'evaluate',
+            {k: self.algo.eval_messages(self.server, k, rnd) for k in range(self.n)},
+        )
 
     def aggregate_evaluate(self, server_round, replies):
         got = self.collect(replies, server_round, 'evaluate')
-        if not got: return None
+        if not got:
+            return None
         views = {}
         for k, res in got.items():
-            for view, r in res.items(): views.setdefault(view, []).append(r)
-        rec = {**round_record(server_round, views, self.info, self.sampled), 'clients': list(got),
-               'dropped': [d for d in self.dropped if d['round'] == server_round]}
+            for view, r in res.items():
+                views.setdefault(view, []).append(r)
+        rec = {
+            **round_record(server_round, views, self.info, self.sampled),
+            'clients': list(got),
+            'dropped': [d for d in self.dropped if d['round'] == server_round],
+        }
         self.history.append(rec)
-        if self.best is None or rec['mean'] > self.best['mean']: self.best = rec
+        if self.best is None or rec['mean'] > self.best['mean']:
+            self.best = rec
         if self.out:
-            with open(self.out / 'rounds.jsonl', 'a') as f: f.write(json.dumps(rec) + '\n')
-        return MetricRecord({'mean': rec['mean'], 'worst': rec['worst'], 'bottom20': rec['bottom20'], 'clients': len(got)})
+            with open(self.out / 'rounds.jsonl', 'a') as f:
+                f.write(json.dumps(rec) + '\n')
+        return MetricRecord(
+            {'mean': rec['mean'], 'worst': rec['worst'], 'bottom20': rec['bottom20'], 'clients': len(got)}
+        )
 
 # %% ../../nbs/07c_flower_server.ipynb #8e07e37b
 @patch_to(AlgorithmStrategy)
 def drop(self, k, rnd, phase, reason):
-    self.dropped.append({'client': int(k), 'round': int(rnd), 'phase': phase, 'reason': str(reason)[:300], 'time': round(time.time() - self.t0, 2)})
+    self.dropped.append(
+        {
+            'client': int(k),
+            'round': int(rnd),
+            'phase': phase,
+            'reason': str(reason)[:300],
+            'time': round(time.time() - self.t0, 2),
+        }
+    )
+
 
 @patch_to(AlgorithmStrategy)
-def audit_log(self, rec:dict):
+def audit_log(self, rec: dict):
     if self.out and self.audit:
-        with open(self.out / 'messages.jsonl', 'a') as f: f.write(json.dumps(rec) + '\n')
+        with open(self.out / 'messages.jsonl', 'a') as f:
+            f.write(json.dumps(rec) + '\n')
+
 
 @patch_to(AlgorithmStrategy, as_prop=True)
-def client_of(self): return {nd: k for k, nd in self.node_of.items()}   # node id -> client
+def client_of(self):
+    return {nd: k for k, nd in self.node_of.items()}  # node id -> client
 
 # %% ../../nbs/07c_flower_server.ipynb #1c508212
 @patch_to(AlgorithmStrategy)
-def admit(self, grid, online:set, rnd:int):
+def admit(self, grid, online: set, rnd: int):
     "Nodes that came online during the run: ask each which client it holds; a client whose node is gone moves to its new one"
-    if (new := sorted(online - set(self.client_of) - set(self.spare))):
-        msgs = [Message(RecordDict({'meta': ConfigRecord({'round': rnd})}), dst_node_id=nd, message_type='query', group_id=str(rnd)) for nd in new]
+    if new := sorted(online - set(self.client_of) - set(self.spare)):
+        msgs = [
+            Message(
+                RecordDict({'meta': ConfigRecord({'round': rnd})}),
+                dst_node_id=nd,
+                message_type='query',
+                group_id=str(rnd),
+            )
+            for nd in new
+        ]
         for m in grid.send_and_receive(msgs, timeout=self.timeout):
-            if not m.has_error(): self.spare[m.metadata.src_node_id] = int(m.content['meta']['client'])
-    for nd, k in list(self.spare.items()):   # a newcomer waits until its client's old node is gone
+            if not m.has_error():
+                self.spare[m.metadata.src_node_id] = int(m.content['meta']['client'])
+    for nd, k in list(self.spare.items()):  # a newcomer waits until its client's old node is gone
         if nd in online and self.node_of.get(k) not in online:
             self.node_of[k] = nd
             del self.spare[nd]
-            self.rejoined.append({'client': k, 'round': rnd, 'node': nd, 'time': round(time.time() - self.t0, 2)})
+            self.rejoined.append(
+                {'client': k, 'round': rnd, 'node': nd, 'time': round(time.time() - self.t0, 2)}
+            )
+
 
 @patch_to(AlgorithmStrategy)
 def result(self):
     "The run's summary, as the in-process engine writes it, with the dropped clients"
-    if not self.history: raise RuntimeError("no client answered any evaluation: no results")
-    return {**summarize(self.history, self.best, self.t0), 'algorithm': self.algo.name, 'rounds': self.rounds, 'engine': 'flower', 'dropped': self.dropped, 'rejoined': self.rejoined}
+    if not self.history:
+        raise RuntimeError("no client answered any evaluation: no results")
+    return {
+        **summarize(self.history, self.best, self.t0),
+        'algorithm': self.algo.name,
+        'rounds': self.rounds,
+        'engine': 'flower',
+        'dropped': self.dropped,
+        'rejoined': self.rejoined,
+    }
 
 # %% ../../nbs/07c_flower_server.ipynb #c2154c37
 @patch_to(AlgorithmStrategy)
@@ -112,13 +203,26 @@ def messages(self, grid, rnd, phase, kind, payload_of):
     online, msgs = set(grid.get_node_ids()), []
     self.admit(grid, online, rnd)
     for k, payload in payload_of.items():
-        if self.node_of[k] not in online: self.drop(k, rnd, phase, 'node offline'); continue
-        content = pack(payload); content['meta'] = ConfigRecord({'round': rnd, 'client': int(k)})
-        if self.audit:   # what the message itself carries, as Flower will serialize it
-            self.audit_log({'round': rnd, 'phase': phase, 'client': int(k), 'tensors': [[p, list(a.shape), fingerprint(a.numpy())] for p, a in content['arrays'].items()]})
+        if self.node_of[k] not in online:
+            self.drop(k, rnd, phase, 'node offline')
+            continue
+        content = pack(payload)
+        content['meta'] = ConfigRecord({'round': rnd, 'client': int(k)})
+        if self.audit:  # what the message itself carries, as Flower will serialize it
+            self.audit_log(
+                {
+                    'round': rnd,
+                    'phase': phase,
+                    'client': int(k),
+                    'tensors': [
+                        [p, list(a.shape), fingerprint(a.numpy())] for p, a in content['arrays'].items()
+                    ],
+                }
+            )
         msgs.append(Message(content, dst_node_id=self.node_of[k], message_type=kind, group_id=str(rnd)))
-    self.pending = msgs   # the grid gives each its message id when it sends it
+    self.pending = msgs  # the grid gives each its message id when it sends it
     return msgs
+
 
 @patch_to(AlgorithmStrategy)
 def collect(self, replies, rnd, phase):
@@ -126,74 +230,134 @@ def collect(self, replies, rnd, phase):
     client_of = self.client_of
     to = {m.metadata.message_id: client_of[m.metadata.dst_node_id] for m in self.pending}
     got, answered = {}, set()
-    for m in replies:   # a crashed node's reply comes from the SuperLink: find its client by the message it answers
+    for m in (
+        replies
+    ):  # a crashed node's reply comes from the SuperLink: find its client by the message it answers
         k = to.get(m.metadata.reply_to_message_id)
-        if k is None: continue
+        if k is None:
+            continue
         answered.add(k)
-        if m.has_error(): self.drop(k, rnd, phase, f"error {m.error.code}: {m.error.reason}"); continue
-        (_, got[k], meta), = client_results([m])
-        if self.audit and 'private' in meta: self.audit_log({'round': rnd, 'phase': phase, 'client': k, 'private': list(meta['private'])})
-    for k in sorted(set(to.values()) - answered): self.drop(k, rnd, phase, 'no reply within round_timeout')
+        if m.has_error():
+            self.drop(k, rnd, phase, f"error {m.error.code}: {m.error.reason}")
+            continue
+        ((_, got[k], meta),) = client_results([m])
+        if self.audit and 'private' in meta:
+            self.audit_log({'round': rnd, 'phase': phase, 'client': k, 'private': list(meta['private'])})
+    for k in sorted(set(to.values()) - answered):
+        self.drop(k, rnd, phase, 'no reply within round_timeout')
     self.pending = []
     return dict(sorted(got.items()))
 
 # %% ../../nbs/07c_flower_server.ipynb #00d44751
-def connect_clients(grid:Grid, n:int, wait:float, timeout:float):
+def connect_clients(grid: Grid, n: int, wait: float, timeout: float):
     "Wait for `n` nodes, ask each which client it holds: returns ({client: node id}, {client: query reply})"
     t0 = time.time()
     while len(nodes := sorted(grid.get_node_ids())) < n:
-        if time.time() - t0 > wait: raise RuntimeError(f"{len(nodes)} of {n} nodes connected within node_wait={wait} s; start one node per client (in simulation: --federation-config num-supernodes={n})")
+        if time.time() - t0 > wait:
+            raise RuntimeError(
+                f"{len(nodes)} of {n} nodes connected within node_wait={wait} s; start one node per client (in simulation: --federation-config num-supernodes={n})"
+            )
         time.sleep(0.5)
-    msgs = [Message(RecordDict({'meta': ConfigRecord({'round': 0})}), dst_node_id=nd, message_type='query', group_id='0') for nd in nodes]
+    msgs = [
+        Message(
+            RecordDict({'meta': ConfigRecord({'round': 0})}),
+            dst_node_id=nd,
+            message_type='query',
+            group_id='0',
+        )
+        for nd in nodes
+    ]
     node_of, info = {}, {}
     for m in grid.send_and_receive(msgs, timeout=timeout):
-        if m.has_error(): raise RuntimeError(f"node {m.metadata.src_node_id} failed to answer the query: {m.error.reason}")
-        (k, payload, _), = client_results([m])
-        if k in node_of: raise RuntimeError(f"two nodes hold client {k}: give each node its own partition-id")
+        if m.has_error():
+            raise RuntimeError(f"node {m.metadata.src_node_id} failed to answer the query: {m.error.reason}")
+        ((k, payload, _),) = client_results([m])
+        if k in node_of:
+            raise RuntimeError(f"two nodes hold client {k}: give each node its own partition-id")
         node_of[k], info[k] = m.metadata.src_node_id, payload
-    if sorted(node_of) != list(range(n)): raise RuntimeError(f"nodes hold clients {sorted(node_of)}; need every client 0..{n - 1} once")
+    if sorted(node_of) != list(range(n)):
+        raise RuntimeError(f"nodes hold clients {sorted(node_of)}; need every client 0..{n - 1} once")
     return node_of, info
 
 # %% ../../nbs/07c_flower_server.ipynb #80f576b7
-def server_main(grid:Grid, context:Context):
+def server_main(grid: Grid, context: Context):
     "The ServerApp's main: the whole federated run"
     fl, run, train, algo_cfg = app_config(context.run_config)
     check_schedule(run.rounds, run.eval_every)
     sample_clients(run.clients, run.participation, run.seed, 1)
-    if run.threads: torch.set_num_threads(run.threads)
+    if run.threads:
+        torch.set_num_threads(run.threads)
     out = Path(fl.out) if fl.out else None
     config = {**resolved_config(run, train, algo_cfg), 'engine': 'flower', 'flower': asdict(fl)}
-    if out: prepare_out(out, config, resume=False, overwrite=fl.overwrite)
+    if out:
+        prepare_out(out, config, resume=False, overwrite=fl.overwrite)
     node_of, info = connect_clients(grid, run.clients, fl.node_wait, fl.round_timeout)
     shapes = {(i['n_classes'], tuple(i['input_shape'])) for i in info.values()}
-    if len(shapes) != 1: raise RuntimeError(f"nodes disagree on the data's classes and input shape: {sorted(shapes)}")
-    (n_classes, input_shape), = shapes
+    if len(shapes) != 1:
+        raise RuntimeError(f"nodes disagree on the data's classes and input shape: {sorted(shapes)}")
+    ((n_classes, input_shape),) = shapes
     algo = build_algorithm(run, train, algo_cfg, n_classes, input_shape)
-    server = algo.server_init(np.array([info[k]['n_train'] for k in range(run.clients)]), run.rounds, run.seed)
-    strategy = AlgorithmStrategy(algo, server, node_of, run.rounds, run.seed, run.participation, run.eval_every, out, fl.audit, fl.round_timeout)
-    if out: atomic_write(out / 'rounds.jsonl', '')
+    server = algo.server_init(
+        np.array([info[k]['n_train'] for k in range(run.clients)]), run.rounds, run.seed
+    )
+    strategy = AlgorithmStrategy(
+        algo,
+        server,
+        node_of,
+        run.rounds,
+        run.seed,
+        run.participation,
+        run.eval_every,
+        out,
+        fl.audit,
+        fl.round_timeout,
+    )
+    if out:
+        atomic_write(out / 'rounds.jsonl', '')
     strategy.start(grid, ArrayRecord(), num_rounds=run.rounds, timeout=fl.round_timeout)
     summary = strategy.result()
-    if out: atomic_write(out / 'summary.json', json.dumps(summary, indent=1))
+    if out:
+        atomic_write(out / 'summary.json', json.dumps(summary, indent=1))
     return {**summary, 'history': strategy.history, 'server': server}
+
 
 server_app = ServerApp()
 
+
 @server_app.main()
-def _server_app_main(grid:Grid, context:Context): server_main(grid, context)
+def _server_app_main(grid: Grid, context: Context):
+    server_main(grid, context)
 
 # %% ../../nbs/07c_flower_server.ipynb #f7413969
-def read_audit(path:Path):
+def read_audit(path: Path):
     "The sent-tensor records and the set of private fingerprints in an audit log (`messages.jsonl`)"
     sent, private = [], set()
     for line in Path(path).read_text().splitlines():
         r = json.loads(line)
-        if 'tensors' in r: sent += [{'round': r['round'], 'phase': r['phase'], 'client': r['client'], 'path': p, 'shape': s, 'fp': fp} for p, s, fp in r['tensors']]
-        else: private |= set(r['private'])
+        if 'tensors' in r:
+            sent += [
+                {
+                    'round': r['round'],
+                    'phase': r['phase'],
+                    'client': r['client'],
+                    'path': p,
+                    'shape': s,
+                    'fp': fp,
+                }
+                for p, s, fp in r['tensors']
+            ]
+        else:
+            private |= set(r['private'])
     return sent, private
 
-def privacy_check(path:Path):
+
+def privacy_check(path: Path):
     "Every sent tensor that is some client's private state (by fingerprint) or whose path names a head; [] when none"
     sent, private = read_audit(path)
-    if not private: raise ValueError(f"{path}: no private-state fingerprints; run with audit=true")
-    return [s for s in sent if s['fp'] in private or 'head' in s['path'].split('/')[0].split('.') or '/head' in s['path']]
+    if not private:
+        raise ValueError(f"{path}: no private-state fingerprints; run with audit=true")
+    return [
+        s
+        for s in sent
+        if s['fp'] in private or 'head' in s['path'].split('/')[0].split('.') or '/head' in s['path']
+    ]

@@ -4,7 +4,7 @@
 
 # %% ../../nbs/07a_flower_wire.ipynb #06be8b26
 from __future__ import annotations
-import hashlib, importlib, json
+import hashlib, json
 from dataclasses import dataclass, fields
 
 import numpy as np
@@ -20,42 +20,65 @@ __all__ = ['pack', 'unpack', 'fingerprint', 'FlowerConfig', 'flower_key', 'confi
            'app_config', 'run_config']
 
 # %% ../../nbs/07a_flower_wire.ipynb #2f3e24a2
-def pack(payload:dict): # nested dicts/lists of tensors, numpy arrays, numbers, strings, None
+def pack(payload: dict):  # nested dicts/lists of tensors, numpy arrays, numbers, strings, None
     "A payload as a RecordDict: its tensors in the ArrayRecord 'arrays', the rest as JSON in the ConfigRecord 'payload'"
     arrays = {}
+
     def put(path, v, tag):
-        if path in arrays: raise ValueError(f"payload: two tensors at path {path!r}")
-        arrays[path] = Array(v.detach().cpu().contiguous().numpy() if tag == '__t' else np.ascontiguousarray(v))
+        if path in arrays:
+            raise ValueError(f"payload: two tensors at path {path!r}")
+        arrays[path] = Array(
+            v.detach().cpu().contiguous().numpy() if tag == '__t' else np.ascontiguousarray(v)
+        )
         return {tag: path}
+
     def enc(v, path):
         sub = lambda k: f'{path}/{k}' if path else str(k)
-        if torch.is_tensor(v): return put(path, v, '__t')
-        if isinstance(v, np.ndarray): return put(path, v, '__n')
+        if torch.is_tensor(v):
+            return put(path, v, '__t')
+        if isinstance(v, np.ndarray):
+            return put(path, v, '__n')
         if isinstance(v, dict):
-            if all(isinstance(k, str) and not k.startswith('__') for k in v): return {k: enc(x, sub(k)) for k, x in v.items()}
-            return {'__d': [[k.item() if isinstance(k, np.generic) else k, enc(x, sub(k))] for k, x in v.items()]}
-        if isinstance(v, (list, tuple)): return [enc(x, sub(i)) for i, x in enumerate(v)]
-        if isinstance(v, np.generic): return v.item()
-        if v is None or isinstance(v, (bool, int, float, str)): return v
-        raise TypeError(f"payload value at {path or '/'!r} has type {type(v).__name__}; allowed: tensors, numpy arrays, dicts, lists, numbers, strings, None")
+            if all(isinstance(k, str) and not k.startswith('__') for k in v):
+                return {k: enc(x, sub(k)) for k, x in v.items()}
+            return {
+                '__d': [[k.item() if isinstance(k, np.generic) else k, enc(x, sub(k))] for k, x in v.items()]
+            }
+        if isinstance(v, (list, tuple)):
+            return [enc(x, sub(i)) for i, x in enumerate(v)]
+        if isinstance(v, np.generic):
+            return v.item()
+        if v is None or isinstance(v, (bool, int, float, str)):
+            return v
+        raise TypeError(
+            f"payload value at {path or '/'!r} has type {type(v).__name__}; allowed: tensors, numpy arrays, dicts, lists, numbers, strings, None"
+        )
+
     skeleton = json.dumps(enc(payload, ''))
     return RecordDict({'arrays': ArrayRecord(arrays), 'payload': ConfigRecord({'json': skeleton})})
 
 # %% ../../nbs/07a_flower_wire.ipynb #44fa2b3a
-def unpack(content:RecordDict):
+def unpack(content: RecordDict):
     "The payload `pack` packed"
     arrays = content['arrays']
+
     def dec(v):
-        if isinstance(v, list): return [dec(x) for x in v]
-        if not isinstance(v, dict): return v
-        if '__t' in v: return torch.from_numpy(arrays[v['__t']].numpy())
-        if '__n' in v: return arrays[v['__n']].numpy()
-        if '__d' in v: return {k: dec(x) for k, x in v['__d']}
+        if isinstance(v, list):
+            return [dec(x) for x in v]
+        if not isinstance(v, dict):
+            return v
+        if '__t' in v:
+            return torch.from_numpy(arrays[v['__t']].numpy())
+        if '__n' in v:
+            return arrays[v['__n']].numpy()
+        if '__d' in v:
+            return {k: dec(x) for k, x in v['__d']}
         return {k: dec(x) for k, x in v.items()}
+
     return dec(json.loads(content['payload']['json']))
 
 # %% ../../nbs/07a_flower_wire.ipynb #9af18e6c
-def fingerprint(t:torch.Tensor|np.ndarray):
+def fingerprint(t: torch.Tensor | np.ndarray):
     "A short hash of a tensor's (or array's) dtype, shape and bytes"
     a = np.ascontiguousarray(t.detach().cpu().numpy() if torch.is_tensor(t) else t)
     return hashlib.sha256(f'{a.dtype}{a.shape}'.encode() + a.tobytes()).hexdigest()[:20]
@@ -64,45 +87,60 @@ def fingerprint(t:torch.Tensor|np.ndarray):
 @dataclass
 class FlowerConfig:
     "Settings of the Flower layer, next to the run's options in the run config"
-    out: str = ''                 # run folder on the server's machine: config.json, rounds.jsonl, summary.json ('': nothing written)
-    overwrite: bool = False       # replace what `out` holds
-    round_timeout: float = 600.0  # seconds to wait for a phase's replies; clients that miss it are recorded as dropped
-    node_wait: float = 120.0      # seconds to wait for every client's node to connect before the first round
-    audit: bool = False           # log every tensor sent to a node and every client's private-state fingerprints (messages.jsonl)
 
-def flower_key(name:str): return name.replace('_', '-')
+    out: str = ''  # run folder on the server's machine: config.json, rounds.jsonl, summary.json ('': nothing written)
+    overwrite: bool = False  # replace what `out` holds
+    round_timeout: float = (
+        600.0  # seconds to wait for a phase's replies; clients that miss it are recorded as dropped
+    )
+    node_wait: float = 120.0  # seconds to wait for every client's node to connect before the first round
+    audit: bool = False  # log every tensor sent to a node and every client's private-state fingerprints (messages.jsonl)
+
+
+def flower_key(name: str):
+    return name.replace('_', '-')
+
 
 def config_classes():
     "Every dataclass whose fields are run-config keys: the Flower settings, the run, local training, each algorithm's options"
-    return [FlowerConfig, RunConfig, TrainConfig] + [c.Config for _, c in sorted(ALGORITHMS.items()) if c.Config]
+    return [FlowerConfig, RunConfig, TrainConfig] + [
+        c.Config for _, c in sorted(ALGORITHMS.items()) if c.Config
+    ]
+
 
 def app_config_defaults():
     "The default run config: every key with its default"
     out = {}
     for cls in config_classes():
-        for f in fields(cls): out.setdefault(flower_key(f.name), f.default)
+        for f in fields(cls):
+            out.setdefault(flower_key(f.name), f.default)
     return out
 
 # %% ../../nbs/07a_flower_wire.ipynb #9367263c
-def coerce(name:str, value, default):
+def coerce(name: str, value, default):
     "A run-config value in the type of its default (TOML writes 1 for 1.0)"
     if isinstance(default, bool):
-        if isinstance(value, bool): return value
+        if isinstance(value, bool):
+            return value
     elif isinstance(default, float):
-        if isinstance(value, (int, float)) and not isinstance(value, bool): return float(value)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return float(value)
     elif isinstance(default, int):
-        if isinstance(value, int) and not isinstance(value, bool): return value
-        if isinstance(value, float) and value.is_integer(): return int(value)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
     elif isinstance(default, str):
-        if isinstance(value, str): return value
+        if isinstance(value, str):
+            return value
     raise ValueError(f"run config {flower_key(name)}={value!r} must be of type {type(default).__name__}")
 
 # %% ../../nbs/07a_flower_wire.ipynb #826654bb
-def app_config(run_config:dict):
+def app_config(run_config: dict):
     "A Flower run config as (FlowerConfig, RunConfig, TrainConfig, algorithm config), checked"
     import_modules(run_config.get('modules', ''))
     known = {flower_key(f.name): (f.name, f.default) for cls in config_classes() for f in fields(cls)}
-    if (unknown := sorted(set(run_config) - set(known))):
+    if unknown := sorted(set(run_config) - set(known)):
         raise ValueError(f"run config keys {unknown} are not options; allowed: {sorted(known)}")
     values = {known[k][0]: coerce(known[k][0], v, known[k][1]) for k, v in run_config.items()}
     fl = FlowerConfig(**{f.name: values[f.name] for f in fields(FlowerConfig) if f.name in values})
