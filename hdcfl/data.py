@@ -4,7 +4,7 @@
 
 # %% ../nbs/00_data.ipynb #8443a40c
 from __future__ import annotations
-import hashlib, os, tarfile, tempfile
+import fcntl, hashlib, os, shutil, tarfile, tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -200,11 +200,18 @@ def unpack_archive(archive: Path, cache_dir: Path):  # a .tar.xz / .tar.gz of an
     "Unpack `archive` once into `cache_dir` and return the folder that holds train/ and test/"
     st = archive.stat()
     dest = cache_dir / f"{archive.name.split('.')[0]}-{st.st_size}-{st.st_mtime_ns}"
-    if not dest.exists():
-        tmp = Path(tempfile.mkdtemp(dir=cache_dir, prefix='.unpack-'))
-        with tarfile.open(archive) as tf:
-            tf.extractall(tmp, filter='data')
-        os.replace(tmp, dest)
+    with open(cache_dir / '.unpack.lock', 'w') as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # a second process waits for the first one's unpacking
+        if not dest.exists():
+            tmp = Path(tempfile.mkdtemp(dir=cache_dir, prefix='.unpack-'))
+            with tarfile.open(archive) as tf:
+                tf.extractall(tmp, filter='data')
+            try:
+                os.replace(tmp, dest)
+            except OSError:  # a process that took no lock got there first: use its copy
+                if not dest.is_dir():
+                    raise
+                shutil.rmtree(tmp)
     subs = [p for p in dest.iterdir() if p.is_dir()]
     return dest if (dest / 'train').is_dir() else (subs[0] if len(subs) == 1 else dest)
 
