@@ -46,6 +46,21 @@ class TrainConfig:
     batch_size: int = 16  # local batch size
     device: str = 'cpu'  # torch device for training and evaluation
 
+    def __post_init__(self):
+        for name, ok, rule in (
+            ('lr', self.lr > 0, '> 0'),
+            ('momentum', 0 <= self.momentum < 1, 'in [0, 1)'),
+            ('weight_decay', self.weight_decay >= 0, '>= 0'),
+            ('epochs', isinstance(self.epochs, int) and self.epochs >= 1, 'an integer >= 1'),
+            ('batch_size', isinstance(self.batch_size, int) and self.batch_size >= 1, 'an integer >= 1'),
+        ):
+            if not ok:
+                raise ValueError(f"{name}={getattr(self, name)!r} must be {rule}")
+        try:
+            torch.device(self.device)
+        except RuntimeError as e:
+            raise ValueError(f"device={self.device!r} is not a torch device (cpu, cuda, cuda:1, mps, ...)") from e
+
 
 class NonFiniteLoss(RuntimeError):
     "A local loss that is NaN or infinite"

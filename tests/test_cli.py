@@ -39,6 +39,9 @@ def test_bad_input_names_the_parameter(tmp_path):
              (['--model', 'vgg'], "model='vgg' is not allowed"),
              (['--participation', '0'], 'participation=0.0 must be in (0, 1]'),
              (['--rounds', '0'], 'rounds=0 must be an integer >= 1'),
+             (['--lr', '-0.1'], 'lr=-0.1 must be > 0'),
+             (['--batch-size', '0'], 'batch_size=0 must be an integer >= 1'),
+             (['--device', 'gpu0'], "device='gpu0' is not a torch device"),
              (['--partition', 'dirichlet', '--alpha', '-1'], 'alpha=-1.0 must be a finite number > 0'),
              (['--algorithm', 'hdcfl', '--train-from', 'both'], "train_from='both' is not allowed"),
              (['--algorithm', 'fedavg', '--groups', '3'], "options ['groups'] are not options of this run")]
