@@ -17,8 +17,8 @@ from .core import check_choice, save_figure
 
 # %% auto #0
 __all__ = ['IMAGE_SUFFIXES', 'DATASETS', 'PARTITIONS', 'TEST_VIEWS', 'ImageDataset', 'load_digits_dataset', 'load_cifar',
-           'write_fake_cifar', 'default_cache_dir', 'scan_image_tree', 'tree_fingerprint', 'decode_images',
-           'unpack_archive', 'load_imagefolder', 'write_image_tree', 'load_dataset', 'iid_partition',
+           'write_fake_cifar', 'write_image_tree', 'default_cache_dir', 'scan_image_tree', 'tree_fingerprint',
+           'decode_images', 'unpack_archive', 'load_imagefolder', 'load_dataset', 'iid_partition',
            'label_subset_partition', 'dirichlet_partition', 'check_angles', 'rotate', 'partition', 'client_test_sets',
            'ClientData', 'to_tensor', 'FedData', 'make_fed_data', 'summary', 'plot_partition']
 
@@ -121,6 +121,26 @@ def write_fake_cifar(
     names = [f'class{i}' for i in range(n_cls)]
     dump(cls.meta['filename'], {cls.meta['key']: names})
     return sums
+
+# %% ../nbs/00_data.ipynb #0d6e00e8
+def write_image_tree(
+    root: Path,  # folder to create
+    classes=('cat', 'dog'),
+    n_train: int = 6,
+    n_test: int = 3,
+    size: int = 8,
+    seed: int = 0,
+):
+    "Write a small random train/<class>/*.png + test/<class>/*.png tree (for tests and examples)"
+    rng = np.random.default_rng(seed)
+    for s, n in (('train', n_train), ('test', n_test)):
+        for c in classes:
+            (Path(root) / s / c).mkdir(parents=True, exist_ok=True)
+            for i in range(n):
+                Image.fromarray(rng.integers(0, 256, (size, size, 3), dtype=np.uint8)).save(
+                    Path(root) / s / c / f'{i:04d}.png'
+                )
+    return Path(root)
 
 # %% ../nbs/00_data.ipynb #e7e2c16c
 IMAGE_SUFFIXES = ('.jpg', '.jpeg', '.png', '.bmp', '.gif', '.webp')
@@ -244,26 +264,6 @@ def load_imagefolder(
     with np.load(cache) as z:
         arrs = {k: z[k] for k in z.files}
     return ImageDataset(root.name, arrs['x_train'], arrs['y_train'], arrs['x_test'], arrs['y_test'], classes)
-
-# %% ../nbs/00_data.ipynb #0d6e00e8
-def write_image_tree(
-    root: Path,  # folder to create
-    classes=('cat', 'dog'),
-    n_train: int = 6,
-    n_test: int = 3,
-    size: int = 8,
-    seed: int = 0,
-):
-    "Write a small random train/<class>/*.png + test/<class>/*.png tree (for tests and examples)"
-    rng = np.random.default_rng(seed)
-    for s, n in (('train', n_train), ('test', n_test)):
-        for c in classes:
-            (Path(root) / s / c).mkdir(parents=True, exist_ok=True)
-            for i in range(n):
-                Image.fromarray(rng.integers(0, 256, (size, size, 3), dtype=np.uint8)).save(
-                    Path(root) / s / c / f'{i:04d}.png'
-                )
-    return Path(root)
 
 # %% ../nbs/00_data.ipynb #5653f8e9
 DATASETS = ('digits', 'cifar10', 'cifar100', 'imagefolder')
