@@ -89,14 +89,15 @@ def local_train(
         weight_decay=pick(weight_decay, cfg.weight_decay),
     )
     n, bs, steps = len(data.y_train), cfg.batch_size, 0
+    x_all, y_all = data.x_train.to(cfg.device), data.y_train.to(cfg.device)  # once per call, not per step
     total = torch.zeros((), device=cfg.device)  # summed on the device: no host sync per step
     for _ in range(cfg.epochs if epochs is None else epochs):
-        perm = torch.randperm(n, generator=gen)
+        perm = torch.randperm(n, generator=gen).to(cfg.device)
         for b in range(0, n, bs):
             idx = perm[b : b + bs]
             if len(idx) < 2:
                 continue  # BatchNorm cannot train on one sample
-            x, y = data.x_train[idx].to(cfg.device), data.y_train[idx].to(cfg.device)
+            x, y = x_all[idx], y_all[idx]
             loss = F.cross_entropy(model(x), y) if loss_fn is None else loss_fn(model, x, y)
             if penalty is not None:
                 loss = loss + penalty(model)
@@ -114,17 +115,14 @@ def local_train(
 def evaluate(model: torch.nn.Module, data: ClientData, batch_size: int = 1024, device: str = 'cpu'):
     "Weighted accuracy (%) and cross-entropy of `model` on the client's test set"
     model.eval()
-    acc, loss = torch.zeros((), dtype=torch.float64), torch.zeros((), dtype=torch.float64)
+    acc, loss = (torch.zeros((), dtype=torch.float64, device=device) for _ in range(2))  # summed on the device
+    y_all, w_all = data.y_test.to(device), data.w_test.to(device)
     for b in range(0, len(data.test_idx), batch_size):
-        idx, y, w = (
-            data.test_idx[b : b + batch_size],
-            data.y_test[b : b + batch_size].to(device),
-            data.w_test[b : b + batch_size].to(device),
-        )
+        idx, y, w = data.test_idx[b : b + batch_size], y_all[b : b + batch_size], w_all[b : b + batch_size]
         out = model(data.x_test_all[idx].to(device))
-        acc += ((out.argmax(1) == y).double() * w).sum().cpu()
-        loss += (F.cross_entropy(out, y, reduction='none').double() * w).sum().cpu()
-    return {'acc': 100 * acc.item(), 'loss': loss.item()}
+        acc += ((out.argmax(1) == y).double() * w).sum()
+        loss += (F.cross_entropy(out, y, reduction='none').double() * w).sum()
+    return {'acc': 100 * acc.item(), 'loss': loss.item()}  # the one host sync
 
 # %% ../nbs/02_training.ipynb #8650ca4d
 def client_metrics(acc_N):  # per-client accuracies
