@@ -15,6 +15,7 @@ from fastcore.basics import patch_to
 from .core import check_choice, atomic_write, config_hash
 from .data import load_dataset, make_fed_data, DATASETS, PARTITIONS, TEST_VIEWS
 from .models import make_model, MODELS
+from .states import ClientStates
 from .training import ALGORITHMS, TrainConfig, run_federated
 import hdcfl.hdcfl  # registers 'hdcfl'
 import hdcfl.baselines.fedbabu, hdcfl.baselines.fedala, hdcfl.baselines.fedce  # and the baselines
@@ -54,6 +55,7 @@ class RunConfig:
     keep_checkpoints: str = ''  # also keep these rounds' checkpoints as checkpoint-rNN.pt, e.g. '15,25'
     seed: int = 42  # seeds partition, initialization, sampling and batch order
     threads: int = 0  # torch CPU threads (0: torch's default)
+    state_memory_mb: float = 0.0  # client states kept in memory, in MB; the rest spill to OUT/states (0: all in memory)
     modules: str = (
         ''  # comma-separated modules to import first: ones that register your own algorithms or models
     )
@@ -65,6 +67,7 @@ OPERATIONAL = (
     'ckpt_every',
     'keep_checkpoints',
     'threads',
+    'state_memory_mb',
 )  # how a run runs, not what it computes
 
 
@@ -365,12 +368,13 @@ class RunFolder:
             return
         buf = io.BytesIO()
         ident = config_hash(identity(self.config) if 'run' in self.config else self.config)
-        torch.save(
-            {'round': rnd, 'config_hash': ident, 'server': server, 'clients': clients, 'best': best}, buf
-        )
+        saved = clients.checkpoint() if isinstance(clients, ClientStates) else clients
+        torch.save({'round': rnd, 'config_hash': ident, 'server': server, 'clients': saved, 'best': best}, buf)
         atomic_write(self.out / 'checkpoint.pt', buf.getvalue())
         if rnd in self.keep:
             atomic_write(self.out / f'checkpoint-r{rnd}.pt', buf.getvalue())
+        if isinstance(clients, ClientStates):
+            clients.commit(keep=rnd in self.keep)  # spilled files no checkpoint refers to are deleted
 
     def finish(self, summary: dict):
         atomic_write(self.out / 'summary.json', json.dumps(summary, indent=1))
@@ -399,6 +403,7 @@ def run(
         eval_every=r.eval_every,
         folder=folder,
         progress=progress,
+        state_memory_mb=r.state_memory_mb,
     )
 
 # %% ../nbs/02a_runs.ipynb #57486763

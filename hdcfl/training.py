@@ -4,7 +4,7 @@
 
 # %% ../nbs/02_training.ipynb #880e1513
 from __future__ import annotations
-import math, os, time
+import copy, math, os, time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,6 +14,7 @@ import torch.nn.functional as F
 
 import hdcfl
 from .data import FedData, ClientData
+from .states import ClientStates, check_budget
 from hdcfl.models import (
     SplitModel,
     encoder_state,
@@ -27,8 +28,8 @@ from hdcfl.models import (
 # %% auto #0
 __all__ = ['ALGORITHMS', 'TrainConfig', 'NonFiniteLoss', 'local_train', 'evaluate', 'client_metrics', 'register', 'FitContext',
            'Algorithm', 'FedAvgSE', 'FedAvg', 'Local', 'sample_clients', 'client_generator', 'fit_round',
-           'evaluate_clients', 'round_record', 'versions', 'fresh_state', 'summarize', 'check_schedule',
-           'run_federated', 'plot_curves']
+           'evaluate_clients', 'round_record', 'versions', 'client_states', 'fresh_state', 'summarize',
+           'check_schedule', 'run_federated', 'plot_curves']
 
 # %% ../nbs/02_training.ipynb #63cac331
 if os.environ.get('IN_TEST'):
@@ -307,15 +308,17 @@ def fit_round(
     "Sample, train the sampled clients, aggregate; returns the server's diagnostics and the sampled clients"
     sampled, replies = sample_clients(len(fed), participation, seed, rnd), {}
     for k in sampled.tolist():
+        state = clients[k]
         try:
             replies[k] = algo.client_fit(
-                clients[k],
+                state,
                 algo.fit_message(server, k, rnd),
                 fed[k],
                 FitContext(rnd, k, client_generator(seed, rnd, k), seed),
             )
         except NonFiniteLoss as e:
             raise NonFiniteLoss(f"round {rnd}, client {k}: {e}") from e
+        clients[k] = state  # written back: a store past its memory budget keeps it (or spills it) from here
     return algo.aggregate(server, replies, rnd) or {}, sampled
 
 # %% ../nbs/02_training.ipynb #d1cee22f
@@ -353,15 +356,30 @@ def versions():
     return {'torch': torch.__version__, 'hdcfl': hdcfl.__version__}
 
 # %% ../nbs/02_training.ipynb #b8ef82e0
-def fresh_state(algo: Algorithm, fed: FedData, rounds: int, seed: int):
+def client_states(
+    algo: Algorithm,
+    fed: FedData,
+    rounds: int,
+    seed: int,
+    memory_mb: float = 0,  # megabytes of client states kept in memory (0: all)
+    folder=None,  # where states past the budget are spilled
+):
+    "The run's client states, each made on first use exactly as a fresh run's `client_init` would have made it"
+    with torch.random.fork_rng(devices=[]):
+        twin = copy.deepcopy(algo)  # keeps the model as it is at the start, whatever training does to `algo`'s
+        twin.server_init(fed.sizes, rounds, seed)
+
+    def init(k):
+        with torch.random.fork_rng(devices=[]):
+            return twin.client_init(k)
+
+    return ClientStates(len(fed), init, folder if memory_mb else None, memory_mb)
+
+
+def fresh_state(algo: Algorithm, fed: FedData, rounds: int, seed: int, memory_mb: float = 0, folder=None):
     "A run's start: first round, server and client states, best record and history"
-    return (
-        1,
-        algo.server_init(fed.sizes, rounds, seed),
-        [algo.client_init(k) for k in range(len(fed))],
-        None,
-        [],
-    )
+    clients = client_states(algo, fed, rounds, seed, memory_mb, folder)
+    return 1, algo.server_init(fed.sizes, rounds, seed), clients, None, []
 
 
 def summarize(history: list, best: dict, t0: float):
@@ -391,16 +409,21 @@ def run_federated(
     eval_every: int = 1,
     folder=None,  # a `hdcfl.runs.RunFolder` that writes the run (None: everything in memory)
     progress: bool | None = None,  # tqdm bar; None shows it only on a terminal
+    state_memory_mb: float = 0,  # client states kept in memory, in MB; the rest spill to the run folder (0: all)
 ):
     "Run `rounds` rounds of `algo` on `fed`; returns the summary, the history and the final states"
     from tqdm.auto import tqdm
 
     check_schedule(rounds, eval_every)
     sample_clients(len(fed), participation, seed, 1)
-    t0, fresh = time.time(), lambda: fresh_state(algo, fed, rounds, seed)
+    check_budget(state_memory_mb)
+    states_dir = folder.out / 'states' if folder else None
+    t0, fresh = time.time(), lambda: fresh_state(algo, fed, rounds, seed, state_memory_mb, states_dir)
     start, server, clients, best, history = (
         folder.start(algo, fed, rounds, seed, participation, eval_every, fresh) if folder else fresh()
     )
+    if not isinstance(clients, ClientStates):  # resumed: what the checkpoint saved
+        clients = client_states(algo, fed, rounds, seed, state_memory_mb, states_dir).restore(clients)
     bar = tqdm(
         range(start, rounds + 1),
         initial=start - 1,

@@ -1,5 +1,6 @@
 """Does the package at REF give the same rounds.jsonl as the working tree? One small digits run of every algorithm
-(8 clients, 4 rounds, BatchNorm digits model, seed 5, one torch thread) in each, compared byte for byte.
+(8 clients, 4 rounds, BatchNorm digits model, seed 5, one torch thread) in each, compared byte for byte; then the
+same at participation 0.5 (clients first used in a later round).
 
     .venv/bin/python tools/same_rounds.py REF      # e.g. HEAD~3 or a commit id
 """
@@ -17,10 +18,12 @@ RUN = textwrap.dedent('''
     else: from hdcfl.cli import run
     from hdcfl.training import ALGORITHMS
     for name in sorted(ALGORITHMS):
-        opts = dict(algorithm=name, dataset='digits', partition='rotation', clients=8, rounds=4, seed=5, threads=1, model='digits-bn')
-        if name == 'pfedmoap': opts['moap_experts'] = 3
-        if name == 'hdcfl': opts.update(activation=2, refresh_every=1)
-        run(out=out / name, progress=False, **opts)
+        for part in (1.0, 0.5):
+            opts = dict(algorithm=name, dataset='digits', partition='rotation', clients=8, rounds=4, seed=5, threads=1,
+                        model='digits-bn', participation=part)
+            if name == 'pfedmoap': opts['moap_experts'] = 3
+            if name == 'hdcfl': opts.update(activation=2, refresh_every=1)
+            run(out=out / f'{name}-p{part}', progress=False, **opts)
 ''')
 
 def main(ref:str):
@@ -34,7 +37,7 @@ def main(ref:str):
         finally: subprocess.run(['git', '-C', str(top), 'worktree', 'remove', '--force', str(d / 'ref')], check=True)
         names = sorted(p.name for p in (d / 'b').iterdir())
         same = {n: (d / 'a' / n).exists() and (d / 'a' / n / 'rounds.jsonl').read_bytes() == (d / 'b' / n / 'rounds.jsonl').read_bytes() for n in names}
-    for n, s in same.items(): print(f"{n:10s} {'same' if s else 'DIFFERS'}")
+    for n, s in same.items(): print(f"{n:15s} {'same' if s else 'DIFFERS'}")
     sys.exit(0 if all(same.values()) else 1)
 
 if __name__ == '__main__': main(sys.argv[1] if len(sys.argv) > 1 else 'HEAD')
