@@ -18,8 +18,8 @@ from .runs import Experiment
 from .training import evaluate
 
 # %% auto #0
-__all__ = ['swap_matrix', 'donor_scores', 'permuted', 'donor_swap', 'load_run_cache', 'donor_swap_name', 'donor_swap_run',
-           'plot_quintiles']
+__all__ = ['swap_matrix', 'donor_scores', 'defined_mean', 'permuted', 'donor_swap', 'load_run_cache', 'donor_swap_name',
+           'donor_swap_run', 'plot_quintiles']
 
 # %% ../nbs/05_diagnostics.ipynb #4e3cb336
 def swap_matrix(model, fed, encoders: list, heads: list, shared: dict | None = None):
@@ -70,6 +70,12 @@ def donor_scores(dL_N_N: np.ndarray, dA_N_N: np.ndarray, D_N_N: np.ndarray):
     }
 
 # %% ../nbs/05_diagnostics.ipynb #d4f8ddef
+def defined_mean(xs):
+    "The mean of the defined (non-NaN) values; NaN, without a warning, when none is (e.g. AUROC with one class)"
+    xs = np.asarray(xs, dtype=float)
+    return float(xs[~np.isnan(xs)].mean()) if (~np.isnan(xs)).any() else float('nan')
+
+
 def permuted(D_N_N: np.ndarray, seed: int):
     "The distances of each target shuffled among its donors (the control)"
     rng, P = np.random.default_rng(seed), D_N_N.copy()
@@ -102,8 +108,8 @@ def donor_swap(
             ctrl = [donor_scores(dL, dA, permuted(D, seed + i)) for i in range(n_perm)]
             out[f'{kind}/{ref}'] = {
                 **donor_scores(dL, dA, D),
-                'control_auroc': float(np.nanmean([c['auroc'] for c in ctrl])),
-                'control_spearman': float(np.nanmean([c['spearman_mean'] for c in ctrl])),
+                'control_auroc': defined_mean([c['auroc'] for c in ctrl]),
+                'control_spearman': defined_mean([c['spearman_mean'] for c in ctrl]),
                 'control': ctrl[0],
             }
     return out
