@@ -8,7 +8,7 @@ import numpy as np
 import torch
 
 from .core import check_choice
-from .models import weighted_average, mix_states
+from .models import weighted_average, weighted_averages, mix_states
 
 # %% auto #0
 __all__ = ['DESCRIPTORS', 'MEMBERSHIPS', 'TEMPERATURES', 'planted_heads', 'head_vectors', 'descriptors', 'spherical_kmeans',
@@ -145,13 +145,12 @@ def memberships(
 
 # %% ../nbs/03_clustering.ipynb #b7620c0f
 def prototypes(
-    encoders: list,  # K cached encoder states
+    encoders,  # K cached encoder states, an iterable read once (one encoder in memory at a time)
     sizes_K,  # n_k
     pi_K_G: np.ndarray,  # memberships
 ):
-    "One encoder state per group: the n_k * pi_kg weighted mean of the cached encoders"
-    w_K_G = np.asarray(sizes_K, dtype=float)[:, None] * pi_K_G
-    return [weighted_average(encoders, w_K_G[:, g]) for g in range(pi_K_G.shape[1])]
+    "One encoder state per group: the n_k * pi_kg weighted mean of the cached encoders, in one pass over them"
+    return weighted_averages(encoders, np.asarray(sizes_K, dtype=float)[:, None] * pi_K_G)
 
 
 def mixture(
@@ -189,7 +188,7 @@ def assignment_ari(prev: dict | None, now: dict):  # {client: group} of two refr
 # %% ../nbs/03_clustering.ipynb #3730b262
 def refresh(
     heads: list,
-    encoders: list,
+    encoders,  # an iterable, read once
     sizes_K,  # the cache, one entry per client
     groups: int = 4,  # G (0: choose by silhouette over 2..max_groups)
     descriptor: str = 'lowrank',

@@ -12,6 +12,7 @@ from scipy.stats import spearmanr
 from sklearn.metrics import roc_auc_score, average_precision_score
 
 from .clustering import descriptors
+from .hdcfl import cached_encoders
 from .models import load_encoder, load_head
 from .core import atomic_write
 from .runs import Experiment
@@ -159,7 +160,7 @@ def donor_swap_run(
     rep = donor_swap(
         algo.model,
         fed,
-        [cache[k]['encoder'] for k in range(len(fed))],
+        [cached_encoders(ck['server'])[k] for k in range(len(fed))],
         [cache[k]['head'] for k in range(len(fed))],
         ck['server']['encoder'],
         cfg['algorithm'].get('rank', 8),

@@ -9,13 +9,13 @@ import numpy as np
 from fastcore.basics import patch_to
 
 from .core import check_choice
-from .models import weighted_average, relative_distance
+from .models import weighted_averages, relative_distance
 from .training import FedAvgSE, register
 from .clustering import refresh, mixture, DESCRIPTORS, MEMBERSHIPS, TEMPERATURES
 
 # %% auto #0
 __all__ = ['TRAIN_FROM', 'PROTOTYPES', 'VARIANT_FIELDS', 'parse_variants', 'HDCFLConfig', 'activation_round', 'is_refresh',
-           'HDCFL', 'fresh', 'record_messages', 'refresh_table', 'plot_refreshes']
+           'HDCFL', 'cached_encoders', 'fresh', 'record_messages', 'refresh_table', 'plot_refreshes']
 
 # %% ../nbs/04_hdcfl.ipynb #30e05cfa
 TRAIN_FROM = ('shared', 'mixture')
@@ -147,7 +147,8 @@ class HDCFL(FedAvgSE):
     def server_init(self, sizes, rounds, seed=0):
         return {
             **super().server_init(sizes, rounds, seed),
-            'cache': {},
+            'cache': {},  # client -> its last head, sample count and round
+            'encoders': self.server_store(len(sizes), 'encoders'),  # client -> its last encoder
             'refresh': None,
             'variants': {},
             'rounds': rounds,
@@ -168,6 +169,13 @@ class HDCFL(FedAvgSE):
         }  # to the server's cache only
 
 
+def cached_encoders(server: dict):
+    "The cache's encoders (a checkpoint from before they had their own store keeps them in the entries)"
+    if 'encoders' not in server:
+        server['encoders'] = {k: e.pop('encoder') for k, e in server['cache'].items()}
+    return server['encoders']
+
+
 def fresh(entry: dict, rnd: int, cfg: HDCFLConfig):  # a cache entry
     "Whether a cache entry is young enough to use at round `rnd`"
     return not cfg.max_staleness or rnd - entry['round'] <= cfg.max_staleness
@@ -176,8 +184,10 @@ def fresh(entry: dict, rnd: int, cfg: HDCFLConfig):  # a cache entry
 @patch_to(HDCFL)
 def aggregate(self, server, replies, rnd):
     super(HDCFL, self).aggregate(server, replies, rnd)
+    encoders = cached_encoders(server)
     for k, r in replies.items():
-        server['cache'][k] = {'encoder': r['encoder'], 'head': r['head'], 'n': r['n'], 'round': rnd}
+        server['cache'][k] = {'head': r['head'], 'n': r['n'], 'round': rnd}
+        encoders[k] = r['encoder']
     info, refreshed = {}, self.refreshes(server, rnd)
     for name, cfg in [(None, self.cfg), *self.cfg.variant_configs.items()]:
         ref = server['refresh'] if name is None else server['variants'].get(name)
@@ -221,11 +231,11 @@ def log(self, server, ref, refreshed):
 @patch_to(HDCFL)
 def regroup(self, server, rnd, cfg: HDCFLConfig, prev: dict | None):
     "A refresh under options `cfg`: memberships and prototypes from the fresh cache entries"
-    c = server['cache']
+    c, enc = server['cache'], cached_encoders(server)
     ks = [k for k in sorted(c) if fresh(c[k], rnd, cfg)]
     r = refresh(
         [c[k]['head'] for k in ks],
-        [c[k]['encoder'] for k in ks],
+        (enc[k] for k in ks),  # read once, one at a time
         [c[k]['n'] for k in ks],
         cfg.groups,
         cfg.descriptor,
@@ -249,16 +259,14 @@ def regroup(self, server, rnd, cfg: HDCFLConfig, prev: dict | None):
 @patch_to(HDCFL)
 def rebuild(self, server, rnd, cfg: HDCFLConfig, ref: dict):
     "P_g from the current cache with the last refresh's memberships held (in `ref`)"
-    c = server['cache']
+    c, enc = server['cache'], cached_encoders(server)
     ks = [k for k in ref['clients'] if fresh(c[k], rnd, cfg)]
     if not ks:
         return
     w_K_G = np.array([c[k]['n'] for k in ks], dtype=float)[:, None] * ref['pi'][[ref['row'][k] for k in ks]]
-    encoders = [c[k]['encoder'] for k in ks]
-    ref['prototypes'] = [
-        weighted_average(encoders, w_K_G[:, g]) if w_K_G[:, g].sum() > 0 else P
-        for g, P in enumerate(ref['prototypes'])
-    ]
+    live = [g for g in range(w_K_G.shape[1]) if w_K_G[:, g].sum() > 0]  # a group without fresh members keeps its P
+    new = dict(zip(live, weighted_averages((enc[k] for k in ks), w_K_G[:, live]))) if live else {}
+    ref['prototypes'] = [new.get(g, P) for g, P in enumerate(ref['prototypes'])]
     ref['oldest'] = max(rnd - c[k]['round'] for k in ks)
 
 # %% ../nbs/04_hdcfl.ipynb #c40becbe

@@ -5,6 +5,7 @@
 # %% ../nbs/01_models.ipynb #78b13a84
 from __future__ import annotations
 from functools import partial
+import numpy as np
 import torch
 from torch import nn
 
@@ -13,8 +14,8 @@ from .core import check_choice
 # %% auto #0
 __all__ = ['MODELS', 'CLUSTER_INITS', 'SplitModel', 'conv_block', 'small_cnn', 'digits_cnn', 'imagenet_weights', 'resnet18',
            'mobilenetv2', 'register_model', 'make_model', 'get_state', 'model_device', 'encoder_state', 'head_state',
-           'load_encoder', 'load_head', 'weighted_average', 'mix_states', 'relative_distance', 'reinit_state',
-           'cluster_states']
+           'load_encoder', 'load_head', 'weighted_average', 'weighted_averages', 'mix_states', 'relative_distance',
+           'reinit_state', 'cluster_states']
 
 # %% ../nbs/01_models.ipynb #35b3a4ac
 class SplitModel(nn.Module):
@@ -225,6 +226,36 @@ def weighted_average(
         else:
             out[k] = torch.stack([s[k] for s in states]).max(0).values
     return out
+
+
+def weighted_averages(
+    states,  # an iterable of state dicts with the same keys, read once (e.g. loaded one by one)
+    w_K_G,  # K x G non-negative weights, each column with a positive sum
+):
+    "`weighted_average(states, w_K_G[:, g])` for every column g, in one pass: G states in memory, not K"
+    w_K_G = np.asarray(w_K_G, dtype=float)
+    K, G = w_K_G.shape
+    ws = [torch.as_tensor(w_K_G[:, g], dtype=torch.float64) for g in range(G)]  # as weighted_average makes them
+    for g, w in enumerate(ws):
+        if (w < 0).any() or w.sum() <= 0:
+            raise ValueError(f"weights of group {g}: {w.tolist()} must be non-negative with a positive sum")
+    ws = [w / w.sum() for w in ws]
+    sums, ints, first, n = [{} for _ in range(G)], {}, None, 0
+    for i, s in enumerate(states):
+        first, n = first or s, n + 1
+        if n > K:
+            raise ValueError(f"w_K_G: {K} rows of weights for more states")
+        for k, v in s.items():
+            if not v.is_floating_point():
+                ints[k] = v.clone() if k not in ints else torch.maximum(ints[k], v)
+                continue
+            for g in range(G):
+                if ws[g][i] > 0:
+                    t = ws[g][i].item() * v
+                    sums[g][k] = t if k not in sums[g] else sums[g][k] + t  # the order weighted_average sums in
+    if n != K:
+        raise ValueError(f"w_K_G: {K} rows of weights for {n} states")
+    return [{k: sums[g][k].to(v.dtype) if v.is_floating_point() else ints[k] for k, v in first.items()} for g in range(G)]
 
 
 def mix_states(a: dict, b: dict, lam: float):  # two states with the same keys; lam = 0 gives a, 1 gives b

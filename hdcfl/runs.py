@@ -15,7 +15,7 @@ from fastcore.basics import patch_to
 from .core import check_choice, atomic_write, config_hash
 from .data import load_dataset, make_fed_data, DATASETS, PARTITIONS, TEST_VIEWS
 from .models import make_model, MODELS
-from .states import ClientStates
+from .states import ClientStates, stores_in
 from .training import ALGORITHMS, TrainConfig, run_federated
 import hdcfl.hdcfl  # registers 'hdcfl'
 import hdcfl.baselines.fedbabu, hdcfl.baselines.fedala, hdcfl.baselines.fedce  # and the baselines
@@ -373,8 +373,8 @@ class RunFolder:
         atomic_write(self.out / 'checkpoint.pt', buf.getvalue())
         if rnd in self.keep:
             atomic_write(self.out / f'checkpoint-r{rnd}.pt', buf.getvalue())
-        if isinstance(clients, ClientStates):
-            clients.commit(keep=rnd in self.keep)  # spilled files no checkpoint refers to are deleted
+        for store in [clients] * isinstance(clients, ClientStates) + stores_in(server):
+            store.commit(keep=rnd in self.keep)  # spilled files no checkpoint refers to are deleted
 
     def finish(self, summary: dict):
         atomic_write(self.out / 'summary.json', json.dumps(summary, indent=1))

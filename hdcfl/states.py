@@ -12,7 +12,7 @@ from fastcore.basics import patch_to
 from .core import atomic_write, tensor_items
 
 # %% auto #0
-__all__ = ['state_bytes', 'check_budget', 'ClientStates']
+__all__ = ['state_bytes', 'check_budget', 'ClientStates', 'stores_in']
 
 # %% ../nbs/01a_states.ipynb #4d8db43b
 def state_bytes(state):
@@ -37,7 +37,7 @@ class ClientStates:
     def __init__(
         self,
         n: int,  # number of clients
-        init,  # init(k) -> client k's first state
+        init,  # init(k) -> client k's first state (None: only what is put in; others raise KeyError)
         folder: str | Path | None = None,  # where spilled states go (needed with a budget)
         memory_mb: float = 0,  # megabytes of state tensors kept in memory (0: no budget, every state in memory)
     ):
@@ -73,6 +73,8 @@ class ClientStates:
             return self.mem[k]
         if k in self.files:
             state, self.loads = self.read(self.files[k]), self.loads + 1
+        elif self.init is None:
+            raise KeyError(k)  # a store without `init` holds only what was put in it
         else:
             state, self.made = self.init(k), self.made + 1
         self.put(k, state)
@@ -174,3 +176,16 @@ def restore(self, saved, prune: bool = True):  # prune: delete the files written
     for k, s in saved['states'].items():
         self.put(k, s)
     return self
+
+
+@patch_to(ClientStates)
+def resumed(self):
+    "This store came back whole from a checkpoint (inside a server state): delete the files written after it"
+    self.committed = set(self.files.values())
+    self.prune()
+    return self
+
+
+def stores_in(state):
+    "The `ClientStates` among the values of a (server) state dict"
+    return [v for v in state.values() if isinstance(v, ClientStates)] if isinstance(state, dict) else []

@@ -14,7 +14,7 @@ import torch.nn.functional as F
 
 import hdcfl
 from .data import FedData, ClientData
-from .states import ClientStates, check_budget
+from .states import ClientStates, check_budget, stores_in
 from hdcfl.models import (
     SplitModel,
     encoder_state,
@@ -166,10 +166,16 @@ class Algorithm:
     "The client and server halves of a federated algorithm; everything between them is a payload dict"
 
     name, Config = None, None
+    store_dir, store_mb = None, 0.0  # set by the round loop: where per-client server state spills, past what size
 
     def __init__(self, model: SplitModel, train: TrainConfig | None = None, cfg=None):
         self.model, self.train = model.to((train or TrainConfig()).device), train or TrainConfig()
         self.cfg = cfg if cfg is not None else (self.Config() if self.Config else None)
+
+    def server_store(self, n: int, name: str):
+        "Room for per-client server state (HDC-FL's cached encoders): a dict, or a store spilling past the budget"
+        folder = Path(self.store_dir) / name if self.store_dir else None
+        return ClientStates(n, None, folder, self.store_mb) if self.store_mb else {}
 
     # server half
     def server_init(self, sizes, rounds: int, seed: int = 0):
@@ -418,12 +424,16 @@ def run_federated(
     sample_clients(len(fed), participation, seed, 1)
     check_budget(state_memory_mb)
     states_dir = folder.out / 'states' if folder else None
+    if state_memory_mb:
+        algo.store_dir, algo.store_mb = (folder.out / 'server' if folder else None), state_memory_mb
     t0, fresh = time.time(), lambda: fresh_state(algo, fed, rounds, seed, state_memory_mb, states_dir)
     start, server, clients, best, history = (
         folder.start(algo, fed, rounds, seed, participation, eval_every, fresh) if folder else fresh()
     )
     if not isinstance(clients, ClientStates):  # resumed: what the checkpoint saved
         clients = client_states(algo, fed, rounds, seed, state_memory_mb, states_dir).restore(clients)
+        for store in stores_in(server):
+            store.resumed()
     bar = tqdm(
         range(start, rounds + 1),
         initial=start - 1,
