@@ -6,13 +6,14 @@
 from __future__ import annotations
 import io, math, os
 from collections import OrderedDict
+from collections.abc import Mapping
 from pathlib import Path
 import torch
 from fastcore.basics import patch_to
 from .core import atomic_write, tensor_items
 
 # %% auto #0
-__all__ = ['state_bytes', 'check_budget', 'ClientStates', 'stores_in']
+__all__ = ['state_bytes', 'check_budget', 'ClientStates', 'SpilledDict', 'stores_in']
 
 # %% ../nbs/01a_states.ipynb #4d8db43b
 def state_bytes(state):
@@ -184,6 +185,37 @@ def resumed(self):
     self.committed = set(self.files.values())
     self.prune()
     return self
+
+
+class SpilledDict(Mapping):
+    "A dict of per-client payloads (a round's replies) holding at most `memory_mb` of them in memory, the rest in files"
+
+    def __init__(self, n: int, folder, memory_mb: float):
+        self.store, self.order = ClientStates(n, None, folder, memory_mb), []
+
+    def __setitem__(self, k, v):
+        self.store[k] = v
+        if k not in self.order:
+            self.order.append(k)
+
+    def __getitem__(self, k):
+        if k not in self.order:
+            raise KeyError(k)
+        return self.store[k]
+
+    def __iter__(self):
+        return iter(list(self.order))
+
+    def __len__(self):
+        return len(self.order)
+
+    def discard(self):
+        "Forget everything and delete the files"
+        self.store.mem.clear()
+        self.store.size.clear()
+        self.store.files.clear()
+        self.store.prune()
+        self.order = []
 
 
 def stores_in(state):

@@ -14,7 +14,7 @@ import torch.nn.functional as F
 
 import hdcfl
 from .data import FedData, ClientData
-from .states import ClientStates, check_budget, stores_in
+from .states import ClientStates, SpilledDict, check_budget, stores_in
 from hdcfl.models import (
     SplitModel,
     encoder_state,
@@ -22,7 +22,7 @@ from hdcfl.models import (
     load_encoder,
     load_head,
     get_state,
-    weighted_average,
+    weighted_averages,
 )
 
 # %% auto #0
@@ -172,6 +172,11 @@ class Algorithm:
         self.model, self.train = model.to((train or TrainConfig()).device), train or TrainConfig()
         self.cfg = cfg if cfg is not None else (self.Config() if self.Config else None)
 
+    def reply_store(self, n: int):
+        "Where a round's replies wait for `aggregate`: a dict, or a `SpilledDict` past the memory budget"
+        folder = Path(self.store_dir) / 'replies' if self.store_dir else None
+        return SpilledDict(n, folder, self.store_mb) if self.store_mb else {}
+
     def server_store(self, n: int, name: str):
         "Room for per-client server state (HDC-FL's cached encoders): a dict, or a store spilling past the budget"
         folder = Path(self.store_dir) / name if self.store_dir else None
@@ -224,10 +229,9 @@ class FedAvgSE(Algorithm):
         return {'encoder': encoder_state(self.model), 'n': data.n_train, **stats}
 
     def aggregate(self, server, replies, rnd):
-        if replies:
-            server['encoder'] = weighted_average(
-                [r['encoder'] for r in replies.values()], [r['n'] for r in replies.values()]
-            )
+        if replies:  # one pass over the replies' encoders (they may be read back from files one at a time)
+            ns = np.array([r['n'] for r in replies.values()], dtype=float)[:, None]
+            server['encoder'] = weighted_averages((r['encoder'] for r in replies.values()), ns)[0]
         return {}
 
     def eval_messages(self, server, k, rnd):
@@ -254,9 +258,8 @@ class FedAvg(Algorithm):
 
     def aggregate(self, server, replies, rnd):
         if replies:
-            server['model'] = weighted_average(
-                [r['model'] for r in replies.values()], [r['n'] for r in replies.values()]
-            )
+            ns = np.array([r['n'] for r in replies.values()], dtype=float)[:, None]
+            server['model'] = weighted_averages((r['model'] for r in replies.values()), ns)[0]
         return {}
 
     def eval_messages(self, server, k, rnd):
@@ -312,7 +315,7 @@ def fit_round(
     participation: float = 1.0,
 ):
     "Sample, train the sampled clients, aggregate; returns the server's diagnostics and the sampled clients"
-    sampled, replies = sample_clients(len(fed), participation, seed, rnd), {}
+    sampled, replies = sample_clients(len(fed), participation, seed, rnd), algo.reply_store(len(fed))
     for k in sampled.tolist():
         state = clients[k]
         try:
@@ -325,7 +328,10 @@ def fit_round(
         except NonFiniteLoss as e:
             raise NonFiniteLoss(f"round {rnd}, client {k}: {e}") from e
         clients[k] = state  # written back: a store past its memory budget keeps it (or spills it) from here
-    return algo.aggregate(server, replies, rnd) or {}, sampled
+    info = algo.aggregate(server, replies, rnd) or {}
+    if isinstance(replies, SpilledDict):
+        replies.discard()
+    return info, sampled
 
 # %% ../nbs/02_training.ipynb #d1cee22f
 def evaluate_clients(algo: Algorithm, server: dict, clients: list, fed: FedData, rnd: int, seed: int = 0):
