@@ -51,6 +51,7 @@ class RunConfig:
     rounds: int = 30  # communication rounds
     participation: float = 1.0  # fraction of clients sampled per round, in (0, 1]
     eval_every: int = 1  # evaluate every client every this many rounds (and at the last)
+    eval_clients: int = 0  # evaluate a seeded fixed subset of this many clients before the last round (0: all)
     ckpt_every: int = 5  # write a checkpoint every this many rounds (and at the last)
     keep_checkpoints: str = ''  # also keep these rounds' checkpoints as checkpoint-rNN.pt, e.g. '15,25'
     seed: int = 42  # seeds partition, initialization, sampling and batch order
@@ -404,6 +405,7 @@ def run(
         folder=folder,
         progress=progress,
         state_memory_mb=r.state_memory_mb,
+        eval_clients=r.eval_clients,
     )
 
 # %% ../nbs/02a_runs.ipynb #57486763

@@ -28,7 +28,7 @@ from hdcfl.models import (
 # %% auto #0
 __all__ = ['ALGORITHMS', 'TrainConfig', 'NonFiniteLoss', 'local_train', 'evaluate', 'client_metrics', 'register', 'FitContext',
            'Algorithm', 'FedAvgSE', 'FedAvg', 'Local', 'sample_clients', 'client_generator', 'fit_round',
-           'evaluate_clients', 'round_record', 'versions', 'client_states', 'fresh_state', 'summarize',
+           'evaluate_clients', 'round_record', 'versions', 'client_states', 'fresh_state', 'summarize', 'eval_subset',
            'check_schedule', 'run_federated', 'plot_curves']
 
 # %% ../nbs/02_training.ipynb #63cac331
@@ -334,10 +334,18 @@ def fit_round(
     return info, sampled
 
 # %% ../nbs/02_training.ipynb #d1cee22f
-def evaluate_clients(algo: Algorithm, server: dict, clients: list, fed: FedData, rnd: int, seed: int = 0):
+def evaluate_clients(
+    algo: Algorithm,
+    server: dict,
+    clients: list,
+    fed: FedData,
+    rnd: int,
+    seed: int = 0,
+    which=None,  # the clients to evaluate (default: every one)
+):
     "Evaluate every client (sampled or not) in every view the algorithm offers: {view: [{'acc', 'loss'} per client]}"
     out = {}
-    for k in range(len(fed)):
+    for k in range(len(fed)) if which is None else which:
         for view, msg in algo.eval_messages(server, k, rnd).items():
             model = algo.client_eval_model(
                 clients[k], msg, fed[k], FitContext(rnd, k, client_generator(seed, rnd, k, stream=1), seed)
@@ -346,7 +354,7 @@ def evaluate_clients(algo: Algorithm, server: dict, clients: list, fed: FedData,
     return out
 
 # %% ../nbs/02_training.ipynb #9539bc70
-def round_record(rnd: int, evals: dict, info: dict, sampled):
+def round_record(rnd: int, evals: dict, info: dict, sampled, evaluated=None):  # evaluated: a subset's clients
     "The JSON record of an evaluated round"
     views = {
         v: {'acc': [round(r['acc'], 4) for r in rs], 'loss': [round(r['loss'], 5) for r in rs]}
@@ -361,6 +369,7 @@ def round_record(rnd: int, evals: dict, info: dict, sampled):
         'view_metrics': {v: client_metrics(d['acc']) for v, d in views.items()},
         'sampled': [int(k) for k in sampled],
         'server': info,
+        **({'evaluated': [int(k) for k in evaluated]} if evaluated is not None else {}),
     }
 
 
@@ -405,6 +414,15 @@ def summarize(history: list, best: dict, t0: float):
     }
 
 # %% ../nbs/02_training.ipynb #1e9874f5
+def eval_subset(n: int, eval_clients: int, seed: int):
+    "The sorted clients evaluated before the last round: all (None), or a subset of `eval_clients` drawn from the seed"
+    if isinstance(eval_clients, bool) or not (isinstance(eval_clients, int) and 0 <= eval_clients <= n):
+        raise ValueError(f"eval_clients={eval_clients!r} must be an integer in [0, {n}] (0: every client)")
+    if eval_clients in (0, n):
+        return None
+    return np.sort(np.random.default_rng([seed, 0, 0]).choice(n, eval_clients, replace=False)).tolist()
+
+
 def check_schedule(rounds: int, eval_every: int):
     "Rounds and the evaluation interval must be integers >= 1"
     for name, v in (('rounds', rounds), ('eval_every', eval_every)):
@@ -422,6 +440,7 @@ def run_federated(
     folder=None,  # a `hdcfl.runs.RunFolder` that writes the run (None: everything in memory)
     progress: bool | None = None,  # tqdm bar; None shows it only on a terminal
     state_memory_mb: float = 0,  # client states kept in memory, in MB; the rest spill to the run folder (0: all)
+    eval_clients: int = 0,  # evaluate a seeded fixed subset of this many clients, every client at the last round (0: all)
 ):
     "Run `rounds` rounds of `algo` on `fed`; returns the summary, the history and the final states"
     from tqdm.auto import tqdm
@@ -429,6 +448,7 @@ def run_federated(
     check_schedule(rounds, eval_every)
     sample_clients(len(fed), participation, seed, 1)
     check_budget(state_memory_mb)
+    subset = eval_subset(len(fed), eval_clients, seed)
     states_dir = folder.out / 'states' if folder else None
     if state_memory_mb:
         algo.store_dir, algo.store_mb = (folder.out / 'server' if folder else None), state_memory_mb
@@ -450,9 +470,10 @@ def run_federated(
     for rnd in bar:
         info, sampled = fit_round(algo, server, clients, fed, rnd, seed, participation)
         if rnd % eval_every == 0 or rnd == rounds or algo.wants_eval(server, rnd):
+            which = None if rnd == rounds else subset
             history.append(
                 rec := round_record(
-                    rnd, evaluate_clients(algo, server, clients, fed, rnd, seed), info, sampled
+                    rnd, evaluate_clients(algo, server, clients, fed, rnd, seed, which), info, sampled, which
                 )
             )
             if best is None or rec['mean'] > best['mean']:

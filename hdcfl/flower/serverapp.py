@@ -284,6 +284,8 @@ def server_main(grid: Grid, context: Context):
     "The ServerApp's main: the whole federated run"
     fl, run, train, algo_cfg = app_config(context.run_config)
     check_schedule(run.rounds, run.eval_every)
+    if run.eval_clients:
+        raise ValueError(f"eval_clients={run.eval_clients}: on Flower every client is evaluated; use eval_clients=0")
     sample_clients(run.clients, run.participation, run.seed, 1)
     if run.threads:
         torch.set_num_threads(run.threads)
