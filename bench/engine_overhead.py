@@ -1,5 +1,6 @@
 """Engine overhead: R rounds of FedAvg-SE through the engine against exactly the same SGD steps (same model, same
-batches) in a bare loop, in one process with the same thread settings. Evaluation is excluded and timed apart.
+batches) in a bare loop, in one process with the same thread settings; then the evaluation of every client against
+the same forward passes in a bare loop, and a round with its evaluation.
 The rounds alternate (engine round, then bare round) so that machine noise falls on both alike.
 
     .venv/bin/python bench/engine_overhead.py --rounds 3 --clients 20
@@ -43,8 +44,28 @@ t_engine = t_bare = 0.
 for rnd in range(1, a.rounds + 1):
     t = time.perf_counter(); fit_round(algo, server, clients, fed, rnd, seed=0); t_engine += time.perf_counter() - t
     t = time.perf_counter(); bare_round(rnd); t_bare += time.perf_counter() - t
-t = time.perf_counter(); evaluate_clients(algo, server, clients, fed, a.rounds); t_eval = time.perf_counter() - t
+
+@torch.inference_mode()
+def bare_eval():
+    "The same forward passes and weighted sums as evaluating every client, without the engine's messages and loads"
+    bare.eval()
+    for k in range(len(fed)):
+        d = fed[k]
+        acc = loss = 0.
+        for b in range(0, len(d.test_idx), 1024):
+            out, y, w = bare(d.x_test_all[d.test_idx[b:b + 1024]]), d.y_test[b:b + 1024], d.w_test[b:b + 1024]
+            acc += ((out.argmax(1) == y).double() * w).sum()
+            loss += (F.cross_entropy(out, y, reduction='none').double() * w).sum()
+        float(acc), float(loss)
+
+t_eval = t_bare_eval = 0.
+for _ in range(3):  # alternated, like the rounds
+    t = time.perf_counter(); evaluate_clients(algo, server, clients, fed, a.rounds); t_eval += (time.perf_counter() - t) / 3
+    t = time.perf_counter(); bare_eval(); t_bare_eval += (time.perf_counter() - t) / 3
 steps = sum(-(-n // a.batch_size) for n in fed.sizes) * a.rounds
 print(f"{a.rounds} rounds, {a.clients} clients, small CNN, batch {a.batch_size}, {steps} SGD steps, torch threads {torch.get_num_threads()}")
 print(f"engine (FedAvg-SE): {t_engine:.1f} s   bare loop: {t_bare:.1f} s   ratio: {t_engine / t_bare:.3f}")
-print(f"evaluation of all {a.clients} clients (10,000 test images), once: {t_eval:.2f} s")
+print(f"evaluation of all {a.clients} clients (10,000 test images): engine {t_eval:.2f} s   bare loop: {t_bare_eval:.2f} s"
+      f"   ratio: {t_eval / t_bare_eval:.3f}")
+r_e, r_b = t_engine / a.rounds + t_eval, t_bare / a.rounds + t_bare_eval
+print(f"a round with its evaluation: engine {r_e:.1f} s   bare: {r_b:.1f} s   ratio: {r_e / r_b:.3f}")
