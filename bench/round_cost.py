@@ -4,7 +4,7 @@ Rounds are timed with `fit_round` (training of the sampled clients and aggregati
 one warm-up round, in one process with one torch thread; FedAvg-SE and HDC-FL (activated at round 1, prototypes
 rebuilt every round from the cache). The goal: a round at N = 1,000 within 1.3 times a round at N = 20.
 
-    .venv/bin/python bench/round_cost.py [--data-root ../shared/data/cifar10-jpeg.tar.xz] [--rounds 3]
+    .venv/bin/python bench/round_cost.py [--data-root ../shared/data/cifar10-jpeg.tar.xz] [--rounds 3] [--memory-format channels-last]
 """
 import argparse, time
 import numpy as np, torch
@@ -18,10 +18,11 @@ p.add_argument('--data-root', default='../shared/data/cifar10-jpeg.tar.xz')
 p.add_argument('--clients', default='20,100,1000')
 p.add_argument('--rounds', type=int, default=3)
 p.add_argument('--participation', type=float, default=0.1)
+p.add_argument('--memory-format', default='contiguous', help='contiguous or channels-last')
 a = p.parse_args()
 torch.set_num_threads(1)
 ds = load_dataset('imagefolder', a.data_root)
-cfg = TrainConfig(batch_size=64, epochs=1)
+cfg = TrainConfig(batch_size=64, epochs=1, memory_format=a.memory_format)
 rows = []
 for n in map(int, a.clients.split(',')):
     fed = make_fed_data(ds, n, 'iid', seed=0)

@@ -207,5 +207,5 @@ def client_evaluate(msg: Message, context: Context):
     c, res = ClientSide(msg, context), {}
     for view, payload in unpack(msg.content).items():
         model = c.algo.client_eval_model(c.state, payload, c.data, c.ctx(stream=1))
-        res[view] = evaluate(model, c.data, device=c.train.device)
+        res[view] = evaluate(model, c.data, device=c.train.device, memory_format=c.train.memory_format)
     return c.reply(res)
