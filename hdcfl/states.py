@@ -13,7 +13,7 @@ from fastcore.basics import patch_to
 from .core import atomic_write, tensor_items
 
 # %% auto #0
-__all__ = ['state_bytes', 'check_budget', 'ClientStates', 'SpilledDict', 'stores_in']
+__all__ = ['state_bytes', 'check_budget', 'writable_folder', 'ClientStates', 'SpilledDict', 'stores_in']
 
 # %% ../nbs/01a_states.ipynb #4d8db43b
 def state_bytes(state):
@@ -32,6 +32,18 @@ def check_budget(memory_mb):
     return float(memory_mb)
 
 
+def writable_folder(folder):
+    "`folder` as a Path, made if missing, after a test write (a clear error when it cannot be written)"
+    folder = Path(folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        atomic_write(folder / '.writable', b'')
+        (folder / '.writable').unlink()
+    except OSError as e:
+        raise ValueError(f"state folder {str(folder)!r} cannot be written ({e})") from e
+    return folder
+
+# %% ../nbs/01a_states.ipynb #66bcee92
 class ClientStates:
     "Every client's private state by index: made on first use, in memory, spilled to files past a memory budget"
 
@@ -43,17 +55,11 @@ class ClientStates:
         memory_mb: float = 0,  # megabytes of state tensors kept in memory (0: no budget, every state in memory)
     ):
         self.n, self.init, self.budget = n, init, int(check_budget(memory_mb) * 2**20)
-        self.folder = Path(folder) if folder is not None else None
-        if self.budget and self.folder is None:
+        if self.budget and folder is None:
             raise ValueError("state_memory_mb: a memory budget needs a folder to spill client states to (a run folder)")
-        if self.folder is not None:
-            try:
-                self.folder.mkdir(parents=True, exist_ok=True)
-                atomic_write(self.folder / '.writable', b'')
-                (self.folder / '.writable').unlink()
-            except OSError as e:
-                raise ValueError(f"state folder {str(self.folder)!r} cannot be written ({e})") from e
+        self.folder = writable_folder(folder) if folder is not None else None
         self.mem, self.size, self.files = OrderedDict(), {}, {}  # resident states (oldest use first), their bytes, spilled ones
+        self.total = 0  # bytes of the resident states: sum(self.size.values()), kept as it changes
         self.seq, self.committed, self.pinned, self.made, self.loads = 0, set(), set(), 0, 0
 
     def __len__(self):
@@ -67,33 +73,43 @@ class ClientStates:
             raise IndexError(f"client {k!r} is not one of the {self.n} clients")
         return k
 
-    def __getitem__(self, k):
-        k = self.check(int(k))
-        if k in self.mem:
-            self.mem.move_to_end(k)
-            return self.mem[k]
-        if k in self.files:
-            state, self.loads = self.read(self.files[k]), self.loads + 1
-        elif self.init is None:
-            raise KeyError(k)  # a store without `init` holds only what was put in it
-        else:
-            state, self.made = self.init(k), self.made + 1
-        self.put(k, state)
-        return state
-
-    def __setitem__(self, k, state):
-        self.put(self.check(int(k)), state)
-
-    def put(self, k, state):
-        self.mem[k], self.size[k] = state, state_bytes(state)
+# %% ../nbs/01a_states.ipynb #bf2f31aa
+@patch_to(ClientStates)
+def __getitem__(self, k):
+    k = self.check(int(k))
+    if k in self.mem:
         self.mem.move_to_end(k)
-        self.forget(self.files.pop(k, None))  # the state in memory is the current one
-        while self.budget and len(self.mem) > 1 and sum(self.size.values()) > self.budget:
-            self.spill(next(iter(self.mem)))  # the least recently used; the one just used always stays
+        return self.mem[k]
+    if k in self.files:
+        state, self.loads = self.read(self.files[k]), self.loads + 1
+    elif self.init is None:
+        raise KeyError(k)  # a store without `init` holds only what was put in it
+    else:
+        state, self.made = self.init(k), self.made + 1
+    self.put(k, state)
+    return state
 
-    @property
-    def resident_bytes(self):
-        return sum(self.size.values())
+
+@patch_to(ClientStates)
+def __setitem__(self, k, state):
+    self.put(self.check(int(k)), state)
+
+
+@patch_to(ClientStates)
+def put(self, k, state):
+    "Keep client k's state in memory as the most recently used; spill the least recently used past the budget"
+    size = state_bytes(state)
+    self.total += size - self.size.get(k, 0)
+    self.mem[k], self.size[k] = state, size
+    self.mem.move_to_end(k)
+    self.forget(self.files.pop(k, None))  # the state in memory is the current one
+    while self.budget and len(self.mem) > 1 and self.total > self.budget:
+        self.spill(next(iter(self.mem)))  # the least recently used; the one just used always stays
+
+
+@patch_to(ClientStates, as_prop=True)
+def resident_bytes(self):
+    return self.total
 
 # %% ../nbs/01a_states.ipynb #b2cc2d59
 @patch_to(ClientStates)
@@ -104,7 +120,7 @@ def spill(self, k):
     buf = io.BytesIO()
     torch.save(self.mem.pop(k), buf)
     atomic_write(self.folder / name, buf.getvalue())
-    del self.size[k]
+    self.total -= self.size.pop(k)
     self.files[k] = name
 
 
@@ -126,7 +142,7 @@ def forget(self, name):
     if name and name not in self.committed and name not in self.pinned and name not in self.files.values():
         (self.folder / name).unlink(missing_ok=True)
 
-
+# %% ../nbs/01a_states.ipynb #45088c86
 @patch_to(ClientStates)
 def checkpoint(self):
     "What a checkpoint saves: the states in memory and the names of the spilled files"
@@ -167,7 +183,7 @@ def restore(self, saved, prune: bool = True):  # prune: delete the files written
         raise ValueError(f"the checkpoint holds {saved['n']} clients, this run has {self.n}")
     if saved['files'] and self.folder is None:
         raise ValueError("the checkpoint's client states were spilled to files; resume with the run folder")
-    self.mem, self.size, self.files = OrderedDict(), {}, dict(saved['files'])
+    self.mem, self.size, self.files, self.total = OrderedDict(), {}, dict(saved['files']), 0
     self.seq, self.pinned, self.committed = saved['seq'], set(saved['pinned']), set(saved['files'].values())
     for name in self.files.values():
         if not (self.folder / name).is_file():
@@ -186,7 +202,7 @@ def resumed(self):
     self.prune()
     return self
 
-
+# %% ../nbs/01a_states.ipynb #79c8c248
 class SpilledDict(Mapping):
     "A dict of per-client payloads (a round's replies) holding at most `memory_mb` of them in memory, the rest in files"
 
@@ -213,6 +229,7 @@ class SpilledDict(Mapping):
         "Forget everything and delete the files"
         self.store.mem.clear()
         self.store.size.clear()
+        self.store.total = 0
         self.store.files.clear()
         self.store.prune()
         self.order = []
