@@ -18,6 +18,7 @@ from flwr.serverapp import Grid, ServerApp
 from flwr.serverapp.strategy import Strategy
 
 from ..core import atomic_write
+from ..states import check_budget
 from ..training import sample_clients, round_record, summarize, check_schedule
 from ..runs import resolved_config, build_algorithm, prepare_out
 from .wire import pack, unpack, fingerprint, app_config
@@ -287,6 +288,10 @@ def server_main(grid: Grid, context: Context):
     if run.eval_clients:
         raise ValueError(f"eval_clients={run.eval_clients}: on Flower every client is evaluated; use eval_clients=0")
     sample_clients(run.clients, run.participation, run.seed, 1)
+    if check_budget(run.state_memory_mb) and not fl.out:
+        raise ValueError(
+            f"state_memory_mb={run.state_memory_mb}: the server's per-client state spills to the run folder; set out"
+        )
     if run.threads:
         torch.set_num_threads(run.threads)
     out = Path(fl.out) if fl.out else None
@@ -299,6 +304,8 @@ def server_main(grid: Grid, context: Context):
         raise RuntimeError(f"nodes disagree on the data's classes and input shape: {sorted(shapes)}")
     ((n_classes, input_shape),) = shapes
     algo = build_algorithm(run, train, algo_cfg, n_classes, input_shape)
+    if run.state_memory_mb:  # the server's per-client state (HDC-FL's cache) past the budget goes to OUT/server
+        algo.store_dir, algo.store_mb = out / 'server', run.state_memory_mb
     server = algo.server_init(
         np.array([info[k]['n_train'] for k in range(run.clients)]), run.rounds, run.seed
     )
