@@ -27,17 +27,26 @@ from hdcfl.models import (
 )
 
 # %% auto #0
-__all__ = ['MEMORY_FORMATS', 'ALGORITHMS', 'TrainConfig', 'NonFiniteLoss', 'local_train', 'evaluate', 'client_metrics',
-           'register', 'FitContext', 'Algorithm', 'FedAvgSE', 'FedAvg', 'Local', 'sample_clients', 'client_generator',
-           'fit_round', 'evaluate_clients', 'round_record', 'versions', 'client_states', 'fresh_state', 'summarize',
-           'eval_subset', 'check_schedule', 'run_federated', 'plot_curves']
+__all__ = ['MEMORY_FORMATS', 'ALGORITHMS', 'in_format', 'TrainConfig', 'NonFiniteLoss', 'local_train', 'evaluate',
+           'client_metrics', 'register', 'FitContext', 'Algorithm', 'FedAvgSE', 'FedAvg', 'Local', 'sample_clients',
+           'client_generator', 'fit_round', 'evaluate_clients', 'round_record', 'versions', 'client_states',
+           'fresh_state', 'summarize', 'eval_subset', 'check_schedule', 'run_federated', 'plot_curves']
 
 # %% ../nbs/02_training.ipynb #63cac331
 if os.environ.get('IN_TEST'):
     torch.set_num_threads(1)  # nbdev_test runs notebooks in parallel: one thread each
 
 # %% ../nbs/02_training.ipynb #f046e669
-MEMORY_FORMATS = {'contiguous': torch.contiguous_format, 'channels-last': torch.channels_last}
+MEMORY_FORMATS = {  # how convolutions see weights and inputs; `preserve` converts nothing
+    'preserve': None,
+    'contiguous': torch.contiguous_format,
+    'channels-last': torch.channels_last,
+}
+
+
+def in_format(t: torch.Tensor, fmt):  # a value of MEMORY_FORMATS
+    "`t` in memory format `fmt` (unchanged for None, `preserve`)"
+    return t if fmt is None else t.contiguous(memory_format=fmt)
 
 
 @dataclass
@@ -50,7 +59,7 @@ class TrainConfig:
     epochs: int = 2  # local epochs per round (E)
     batch_size: int = 16  # local batch size
     device: str = 'cpu'  # torch device for training and evaluation
-    memory_format: str = 'contiguous'  # contiguous, or channels-last (faster convolutions here; not bit-identical)
+    memory_format: str = 'preserve'  # preserve (as stored), contiguous (NCHW) or channels-last (NHWC weights and inputs)
 
     def __post_init__(self):
         for name, ok, rule in (
@@ -88,7 +97,7 @@ def local_train(
 ):
     "SGD on the client's training tensors; returns the mean loss and the number of steps"
     fmt = MEMORY_FORMATS[cfg.memory_format]
-    model.to(memory_format=fmt).train()
+    (model if fmt is None else model.to(memory_format=fmt)).train()
     pick = lambda v, d: d if v is None else v
     opt = torch.optim.SGD(
         params if params is not None else model.parameters(),
@@ -105,7 +114,7 @@ def local_train(
             idx = perm[b : b + bs]
             if len(idx) < 2:
                 continue  # BatchNorm cannot train on one sample
-            x, y = x_all[idx].contiguous(memory_format=fmt), y_all[idx]
+            x, y = in_format(x_all[idx], fmt), y_all[idx]
             loss = F.cross_entropy(model(x), y) if loss_fn is None else loss_fn(model, x, y)
             if penalty is not None:
                 loss = loss + penalty(model)
@@ -125,16 +134,16 @@ def evaluate(
     data: ClientData,
     batch_size: int = 1024,
     device: str = 'cpu',
-    memory_format: str = 'contiguous',  # one of `MEMORY_FORMATS`
+    memory_format: str = 'preserve',  # one of `MEMORY_FORMATS`
 ):
     "Weighted accuracy (%) and cross-entropy of `model` on the client's test set"
     fmt = MEMORY_FORMATS[check_choice('memory_format', memory_format, tuple(MEMORY_FORMATS))]
-    model.to(memory_format=fmt).eval()
+    (model if fmt is None else model.to(memory_format=fmt)).eval()
     acc, loss = (torch.zeros((), dtype=torch.float64, device=device) for _ in range(2))  # summed on the device
     y_all, w_all = data.y_test.to(device), data.w_test.to(device)
     for b in range(0, len(data.test_idx), batch_size):
         idx, y, w = data.test_idx[b : b + batch_size], y_all[b : b + batch_size], w_all[b : b + batch_size]
-        out = model(data.x_test_all[idx].to(device).contiguous(memory_format=fmt))
+        out = model(in_format(data.x_test_all[idx].to(device), fmt))
         acc += ((out.argmax(1) == y).double() * w).sum()
         loss += (F.cross_entropy(out, y, reduction='none').double() * w).sum()
     return {'acc': 100 * acc.item(), 'loss': loss.item()}  # the one host sync
