@@ -173,7 +173,7 @@ def prune(self):
         if p.name not in live:
             p.unlink()
 
-
+# %% ../nbs/01a_states.ipynb #97f38f0e
 @patch_to(ClientStates)
 def restore(self, saved, prune: bool = True):  # prune: delete the files written after the checkpoint (a resume)
     "Continue from what a checkpoint saved (a list of states from before this store, or `checkpoint()`'s dict)"

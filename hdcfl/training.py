@@ -27,10 +27,10 @@ from hdcfl.models import (
 )
 
 # %% auto #0
-__all__ = ['MEMORY_FORMATS', 'ALGORITHMS', 'in_format', 'TrainConfig', 'NonFiniteLoss', 'local_train', 'evaluate',
-           'client_metrics', 'register', 'FitContext', 'Algorithm', 'FedAvgSE', 'FedAvg', 'Local', 'sample_clients',
-           'client_generator', 'fit_round', 'evaluate_clients', 'round_record', 'versions', 'client_states',
-           'fresh_state', 'summarize', 'eval_subset', 'check_schedule', 'run_federated', 'plot_curves']
+__all__ = ['MEMORY_FORMATS', 'ALGORITHMS', 'in_format', 'model_in_format', 'TrainConfig', 'NonFiniteLoss', 'local_train',
+           'evaluate', 'client_metrics', 'register', 'FitContext', 'Algorithm', 'FedAvgSE', 'FedAvg', 'Local',
+           'sample_clients', 'client_generator', 'fit_round', 'evaluate_clients', 'round_record', 'versions',
+           'client_states', 'fresh_state', 'summarize', 'eval_subset', 'check_schedule', 'run_federated', 'plot_curves']
 
 # %% ../nbs/02_training.ipynb #63cac331
 if os.environ.get('IN_TEST'):
@@ -47,6 +47,11 @@ MEMORY_FORMATS = {  # how convolutions see weights and inputs; `preserve` conver
 def in_format(t: torch.Tensor, fmt):  # a value of MEMORY_FORMATS
     "`t` in memory format `fmt` (unchanged for None, `preserve`)"
     return t if fmt is None else t.contiguous(memory_format=fmt)
+
+
+def model_in_format(model: torch.nn.Module, fmt):  # a value of MEMORY_FORMATS
+    "`model` with its weights in memory format `fmt` (unchanged for None, `preserve`)"
+    return model if fmt is None else model.to(memory_format=fmt)
 
 
 @dataclass
@@ -97,7 +102,7 @@ def local_train(
 ):
     "SGD on the client's training tensors; returns the mean loss and the number of steps"
     fmt = MEMORY_FORMATS[cfg.memory_format]
-    (model if fmt is None else model.to(memory_format=fmt)).train()
+    model_in_format(model, fmt).train()
     pick = lambda v, d: d if v is None else v
     opt = torch.optim.SGD(
         params if params is not None else model.parameters(),
@@ -138,7 +143,7 @@ def evaluate(
 ):
     "Weighted accuracy (%) and cross-entropy of `model` on the client's test set"
     fmt = MEMORY_FORMATS[check_choice('memory_format', memory_format, tuple(MEMORY_FORMATS))]
-    (model if fmt is None else model.to(memory_format=fmt)).eval()
+    model_in_format(model, fmt).eval()
     acc, loss = (torch.zeros((), dtype=torch.float64, device=device) for _ in range(2))  # summed on the device
     y_all, w_all = data.y_test.to(device), data.w_test.to(device)
     for b in range(0, len(data.test_idx), batch_size):
@@ -189,7 +194,11 @@ class Algorithm:
     "The client and server halves of a federated algorithm; everything between them is a payload dict"
 
     name, Config = None, None
-    store_dir, store_mb = None, 0.0  # set by the round loop: where per-client server state spills, past what size
+    store_dir, store_mb = None, 0.0  # set by `spill_server_state`: where per-client server state spills, past what size
+
+    def spill_server_state(self, out, memory_mb: float):  # out: the run folder (None: nowhere to spill)
+        "Per-client server state past `memory_mb` goes to files under `out/server` (set before `server_init`)"
+        self.store_dir, self.store_mb = (Path(out) / 'server' if out else None), memory_mb
 
     def __init__(self, model: SplitModel, train: TrainConfig | None = None, cfg=None):
         self.model, self.train = model.to((train or TrainConfig()).device), train or TrainConfig()
@@ -476,7 +485,7 @@ def run_federated(
     subset = eval_subset(len(fed), eval_clients, seed)
     states_dir = folder.out / 'states' if folder else None
     if state_memory_mb:
-        algo.store_dir, algo.store_mb = (folder.out / 'server' if folder else None), state_memory_mb
+        algo.spill_server_state(folder.out if folder else None, state_memory_mb)
     t0, fresh = time.time(), lambda: fresh_state(algo, fed, rounds, seed, state_memory_mb, states_dir)
     start, server, clients, best, history = (
         folder.start(algo, fed, rounds, seed, participation, eval_every, fresh) if folder else fresh()

@@ -305,7 +305,7 @@ def server_main(grid: Grid, context: Context):
     ((n_classes, input_shape),) = shapes
     algo = build_algorithm(run, train, algo_cfg, n_classes, input_shape)
     if run.state_memory_mb:  # the server's per-client state (HDC-FL's cache) past the budget goes to OUT/server
-        algo.store_dir, algo.store_mb = out / 'server', run.state_memory_mb
+        algo.spill_server_state(out, run.state_memory_mb)
     server = algo.server_init(
         np.array([info[k]['n_train'] for k in range(run.clients)]), run.rounds, run.seed
     )
