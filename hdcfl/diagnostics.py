@@ -170,7 +170,10 @@ def donor_swap_run(
     rep['round'] = ck['round']
     atomic_write(report, json.dumps(rep, indent=1))
     title = f"donor-swap: {cfg['run']['dataset']}, {cfg['run']['partition']}, round {ck['round']}"
-    plot_quintiles(rep, title, figure or report.with_name(report.stem + '_quintiles.png'))
+    import matplotlib.pyplot as plt
+
+    fig = plot_quintiles(rep, title, figure or report.with_name(report.stem + '_quintiles.png'))
+    plt.close(fig)  # saved, not kept open: a study's worker runs many donor-swaps
     return rep
 
 # %% ../nbs/05_diagnostics.ipynb #60dbea45

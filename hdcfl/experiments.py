@@ -314,6 +314,8 @@ def cifar10_study(
             'hdcfl-mixture-p0.25': dict(
                 algorithm='hdcfl', train_from='mixture', participation=0.25, eval_lams='0'
             ),
+            # training from the mixture, lambda changes training: table 13's 0.5 needs a run of its own
+            'hdcfl-mixture-lam0.5': dict(algorithm='hdcfl', train_from='mixture', lam=0.5),
         },
         'donor_swap': {
             'settings': ('rotation', 'ls3'),
