@@ -81,9 +81,7 @@ class HDCFLConfig:
     train_from: str = 'shared'  # what clients train from after activation: shared or mixture
     max_staleness: int = 0  # leave out cache entries more than this many rounds old (0: keep all)
     eval_lams: str = ''  # also evaluate at these lambdas, e.g. '0,0.5' (views 'lam0', 'lam0.5'; evaluation only)
-    variants: str = (
-        ''  # also evaluate variants, e.g. 'hard:membership=hard;g1:groups=1' (views 'v:hard', ...)
-    )
+    variants: str = ''  # also evaluate variants, e.g. 'hard:membership=hard;g1:groups=1' (views 'v:hard', ...)
 
     def __post_init__(self):
         check_choice('descriptor', self.descriptor, DESCRIPTORS)
