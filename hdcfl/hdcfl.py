@@ -69,14 +69,10 @@ class HDCFLConfig:
     membership: str = 'soft'  # soft or hard
     tau: float = 0.1  # temperature of soft memberships (the paper's; with temperature='fixed')
     temperature: str = 'fixed'  # soft memberships: fixed (tau) or spread (tau_spread x std of the cosines)
-    tau_spread: float = (
-        1.0  # temperature in standard deviations of the refresh's cosines (temperature='spread')
-    )
+    tau_spread: float = 1.0  # temperature in standard deviations of the refresh's cosines (temperature='spread')
     lam: float = 1.0  # lambda: weight of the prototype mixture against the shared encoder
     refresh_every: int = 10  # R: rounds between refreshes after activation
-    activation: float = (
-        0.25  # T_act: first refresh, as a fraction of the rounds (< 1) or a round number (>= 1)
-    )
+    activation: float = 0.25  # T_act: first refresh, as a fraction of the rounds (< 1) or a round number (>= 1)
     prototypes: str = 'round'  # rebuild prototypes every round from the cache, memberships held (round), or at refreshes only (refresh)
     train_from: str = 'shared'  # what clients train from after activation: shared or mixture
     max_staleness: int = 0  # leave out cache entries more than this many rounds old (0: keep all)

@@ -42,9 +42,7 @@ class RunConfig:
     alpha: float = 0.3  # Dirichlet concentration (dirichlet)
     min_size: int = 10  # fewest training samples per client (dirichlet)
     angles: str = '0,90,180,270'  # rotation angles in degrees, multiples of 90 (rotation)
-    test_view: str = (
-        'split'  # per-client test sets: split (disjoint) or matched (all matching images, weighted)
-    )
+    test_view: str = 'split'  # per-client test sets: split (disjoint) or matched (all matching images, weighted)
     max_train: int = 0  # at most this many training samples per client, a seeded subset (0: all)
     model: str = 'auto'  # auto (digits for 8x8, else cnn), or a registered model (cnn, cnn-bn, digits, ...)
     pretrained: bool = False  # torchvision ImageNet weights (resnet18, mobilenetv2)
@@ -57,9 +55,7 @@ class RunConfig:
     seed: int = 42  # seeds partition, initialization, sampling and batch order
     threads: int = 0  # torch CPU threads (0: torch's default)
     state_memory_mb: float = 0.0  # client states kept in memory, in MB; the rest spill to OUT/states (0: all in memory)
-    modules: str = (
-        ''  # comma-separated modules to import first: ones that register your own algorithms or models
-    )
+    modules: str = ''  # comma-separated modules to import first: ones that register your own algorithms or models
 
 
 OPERATIONAL = (

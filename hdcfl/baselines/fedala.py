@@ -28,9 +28,7 @@ class FedALAConfig:
     ala_max_epochs: int = 50  # cap of the first ALA run
     ala_patience: int = 3  # epochs without improvement before the first ALA run stops
     ala_tol: float = 1e-4  # improvement that counts
-    ala_eval: str = (
-        'after-ala'  # evaluate right after ALA with the new global model (after-ala) or after local training
-    )
+    ala_eval: str = 'after-ala'  # evaluate right after ALA with the new global model (after-ala) or after local training
 
     def __post_init__(self):
         if not 0 < self.ala_fraction <= 1:

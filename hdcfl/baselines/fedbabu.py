@@ -21,12 +21,8 @@ class FedBABUConfig:
     finetune_lr: float = 1e-2  # fine-tuning SGD learning rate
     finetune_momentum: float = 0.0  # fine-tuning SGD momentum
     finetune_weight_decay: float = 0.0  # fine-tuning weight decay
-    finetune_at: str = (
-        'final'  # fine-tune before the final evaluation only (final) or before every one (every)
-    )
-    babu_weights: str = (
-        'uniform'  # body aggregation: uniform over the round's clients (the original's) or by samples
-    )
+    finetune_at: str = 'final'  # fine-tune before the final evaluation only (final) or before every one (every)
+    babu_weights: str = 'uniform'  # body aggregation: uniform over the round's clients (the original's) or by samples
 
     def __post_init__(self):
         check_choice('finetune_at', self.finetune_at, ('final', 'every'))

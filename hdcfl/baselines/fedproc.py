@@ -20,9 +20,7 @@ __all__ = ['FedProcConfig', 'ce_weight', 'proc_loss', 'FedProc']
 class FedProcConfig:
     "FedProc's options"
 
-    proc_weighting: str = (
-        'samples'  # centres: count-weighted (samples, the code's) or a mean over holders (clients)
-    )
+    proc_weighting: str = 'samples'  # centres: count-weighted (samples, the code's) or a mean over holders (clients)
 
     def __post_init__(self):
         check_choice('proc_weighting', self.proc_weighting, ('samples', 'clients'))

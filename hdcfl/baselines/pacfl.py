@@ -27,16 +27,10 @@ class PACFLConfig:
     "PACFL's options (paper's table 5 defaults, in the units of the authors' code)"
 
     subspace_dim: int = 3  # p, left singular vectors kept per class
-    measure: str = (
-        'basis-min'  # basis-min (the original's, degrees), principal-mean or principal-min (radians)
-    )
+    measure: str = 'basis-min'  # basis-min (the original's, degrees), principal-mean or principal-min (radians)
     threshold: float = 1.5  # distance at which hierarchical clustering stops merging, in the measure's units
-    cluster_linkage: str = (
-        'weighted'  # weighted (the original's "average", WPGMA), average (UPGMA), single, complete
-    )
-    pacfl_eval: str = (
-        'local'  # evaluate each client's last locally trained model (local) or its cluster model
-    )
+    cluster_linkage: str = 'weighted'  # weighted (the original's "average", WPGMA), average (UPGMA), single, complete
+    pacfl_eval: str = 'local'  # evaluate each client's last locally trained model (local) or its cluster model
 
     def __post_init__(self):
         check_choice('measure', self.measure, MEASURES)

@@ -90,9 +90,7 @@ class FlowerConfig:
 
     out: str = ''  # run folder on the server's machine: config.json, rounds.jsonl, summary.json ('': nothing written)
     overwrite: bool = False  # replace what `out` holds
-    round_timeout: float = (
-        600.0  # seconds to wait for a phase's replies; clients that miss it are recorded as dropped
-    )
+    round_timeout: float = 600.0  # seconds to wait for a phase's replies; clients that miss it are recorded as dropped
     node_wait: float = 120.0  # seconds to wait for every client's node to connect before the first round
     audit: bool = False  # log every tensor sent to a node and every client's private-state fingerprints (messages.jsonl)
 
