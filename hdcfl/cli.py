@@ -16,8 +16,10 @@ from .training import ALGORITHMS, TrainConfig, plot_curves
 from .runs import RunConfig, Experiment, run, import_modules
 
 # %% auto #0
-__all__ = ['CHOICES', 'DEMO_SETTINGS', 'DEMO_METHODS', 'add_config_flags', 'add_experiment_flags', 'add_flower_parser',
-           'make_parser', 'format_result', 'main', 'run_diagnostic', 'run_flower', 'run_study_command', 'demo']
+__all__ = ['CHOICES', 'SUBCOMMANDS', 'DEMO_SETTINGS', 'DEMO_METHODS', 'add_config_flags', 'add_experiment_flags',
+           'add_run_parser', 'add_donor_swap_parser', 'add_ablation_parser', 'add_demo_parser', 'add_study_parser',
+           'add_flower_parser', 'make_parser', 'format_result', 'run_command', 'run_diagnostic', 'client_round',
+           'flower_report', 'run_flower', 'run_study_command', 'main', 'demo']
 
 # %% ../nbs/08_cli.ipynb #bef90653
 CHOICES = {
@@ -63,22 +65,117 @@ def add_experiment_flags(parser: argparse.ArgumentParser):
         if cls.Config:
             add_config_flags(parser, cls.Config, f'{name} options', seen)
 
-# %% ../nbs/08_cli.ipynb #cc52f9a2
+# %% ../nbs/08_cli.ipynb #ba05f88e
+def add_run_parser(sub):
+    "The `hdcfl run` sub-command: one experiment from flags, or from a saved configuration that flags override"
+    r = sub.add_parser('run', help='run one federated experiment')
+    r.add_argument(
+        '--out', required=True, help='run folder: config.json, rounds.jsonl, summary.json, checkpoint.pt'
+    )
+    r.add_argument('--resume', action='store_true', help='continue the run in --out from its checkpoint')
+    r.add_argument('--overwrite', action='store_true', help='replace what --out holds')
+    r.add_argument(
+        '--config',
+        default=None,
+        help="start from a saved configuration (a run's config.json or its folder); flags override it",
+    )
+    add_experiment_flags(r)
+
+# %% ../nbs/08_cli.ipynb #e1567d12
+def add_donor_swap_parser(sub):
+    "The `hdcfl donor-swap` sub-command: the donor-swap diagnostic on a finished HDC-FL run"
+    ds = sub.add_parser(
+        'donor-swap', help="donor-swap diagnostic on a finished hdcfl run: writes donor_swap.json into it"
+    )
+    ds.add_argument('run_dir', help='a finished hdcfl run folder')
+    ds.add_argument('--n-perm', type=int, default=20, help='permutations of the control')
+    ds.add_argument(
+        '--checkpoint',
+        default='checkpoint.pt',
+        help='the final checkpoint, or a round kept with --keep-checkpoints '
+        '(checkpoint-rNN.pt; writes donor_swap-rNN.json)',
+    )
+    ds.add_argument('--overwrite', action='store_true', help='replace an existing donor_swap.json')
+
+
+def add_ablation_parser(sub):
+    "The `hdcfl ablation` sub-command: one of the paper's HDC-FL ablations over seeds"
+    ab = sub.add_parser(
+        'ablation',
+        help="one of the paper's HDC-FL ablations: descriptor, rank, membership, lambda or prototype",
+    )
+    ab.add_argument('name', help='descriptor, rank, membership, lambda or prototype')
+    ab.add_argument(
+        '--out', required=True, help='folder for the ablation runs (finished ones are read, not rerun)'
+    )
+    ab.add_argument('--seeds', default='42', help='comma-separated seeds')
+    seen = {'algorithm', 'seed'}  # the ablation sets these itself
+    add_config_flags(ab, RunConfig, 'run', seen)
+    add_config_flags(ab, TrainConfig, 'local training', seen)
+    add_config_flags(ab, ALGORITHMS['hdcfl'].Config, 'hdcfl options', seen)
+
+# %% ../nbs/08_cli.ipynb #a74d2910
+def add_demo_parser(sub):
+    "The `hdcfl demo` sub-command: every method on digits, a table and figures"
+    d = sub.add_parser(
+        'demo', help='the embedded demo: every method on digits (rotation and LS-2), a table and figures'
+    )
+    d.add_argument('--out', default='runs/demo', help='folder for the demo runs (replaced on each call)')
+    d.add_argument('--figures', default=None, help='folder for the demo figures (default: OUT/figures)')
+    d.add_argument(
+        '--threads',
+        type=int,
+        default=1,
+        help='torch threads per run (default 1: the printed numbers depend on it)',
+    )
+
+
+def add_study_parser(sub):
+    "The `hdcfl study` sub-command: run what is left of a study, or print its state"
+    st = sub.add_parser(
+        'study',
+        help='a whole study (cells read when finished, resumed when interrupted, shared with other workers)',
+    )
+    st.add_argument(
+        'name',
+        choices=['cifar10'],
+        help='cifar10: every method, three settings, three seeds, HDC-FL ablations (nbs/10_cifar10)',
+    )
+    st.add_argument(
+        '--out', default='runs/study-cifar10', help='the study folder (default: runs/study-cifar10)'
+    )
+    st.add_argument(
+        '--data-root',
+        default='../shared/data/cifar10-jpeg.tar.xz',
+        help='CIFAR-10 as an image tree or its .tar.xz',
+    )
+    st.add_argument('--max-cells', type=int, default=None, help='stop after running this many cells')
+    st.add_argument('--status', action='store_true', help='print the state of every cell and stop')
+    st.add_argument(
+        '--only',
+        default=None,
+        help="run only the cells matching these comma-separated patterns, e.g. 'rotation/hdcfl*/42'",
+    )
+
+# %% ../nbs/08_cli.ipynb #c8c4c3e5
 def add_flower_parser(sub):
     "The `hdcfl flower` sub-command: simulate, deploy or partition"
     fl = sub.add_parser(
         'flower',
-        help='run one experiment on Flower: simulate (the simulation engine) or deploy (a SuperLink and one SuperNode per client on 127.0.0.1); or partition the data for nodes elsewhere',
+        help='run one experiment on Flower: simulate (the simulation engine) or deploy (a SuperLink and '
+        'one SuperNode per client on 127.0.0.1); or partition the data for nodes elsewhere',
     )
     fl.add_argument(
         'mode',
         choices=['simulate', 'deploy', 'partition'],
-        help="simulate: flwr run on the simulation engine; deploy: flower-superlink and one flower-supernode per client; partition: write each client's data file (client_K.pt) into --out, for a node's data-file",
+        help="simulate: flwr run on the simulation engine; deploy: flower-superlink and one flower-supernode "
+        "per client; partition: write each client's data file (client_K.pt) into --out, for a node's data-file",
     )
     fl.add_argument(
         '--out',
         required=True,
-        help='run folder: config.json, rounds.jsonl, summary.json, logs/ (and messages.jsonl with --audit); for partition, the folder of the data files',
+        help='run folder: config.json, rounds.jsonl, summary.json, logs/ (and messages.jsonl with --audit); '
+        'for partition, the folder of the data files',
     )
     fl.add_argument('--overwrite', action='store_true', help='replace what --out holds')
     fl.add_argument(
@@ -111,6 +208,16 @@ def add_flower_parser(sub):
     add_experiment_flags(fl)
 
 # %% ../nbs/08_cli.ipynb #482d40b6
+SUBCOMMANDS = (
+    add_run_parser,
+    add_donor_swap_parser,
+    add_ablation_parser,
+    add_demo_parser,
+    add_flower_parser,
+    add_study_parser,
+)
+
+
 def make_parser():
     "The `hdcfl` argument parser, with its sub-commands"
     p = argparse.ArgumentParser(
@@ -118,117 +225,25 @@ def make_parser():
         description='Personalized federated learning with head-derived clustering (HDC-FL) and its baselines.',
     )
     sub = p.add_subparsers(dest='command', required=True)
-    r = sub.add_parser('run', help='run one federated experiment')
-    r.add_argument(
-        '--out', required=True, help='run folder: config.json, rounds.jsonl, summary.json, checkpoint.pt'
-    )
-    r.add_argument('--resume', action='store_true', help='continue the run in --out from its checkpoint')
-    r.add_argument('--overwrite', action='store_true', help='replace what --out holds')
-    r.add_argument(
-        '--config',
-        default=None,
-        help="start from a saved configuration (a run's config.json or its folder); flags override it",
-    )
-    add_experiment_flags(r)
-    ds = sub.add_parser(
-        'donor-swap', help="donor-swap diagnostic on a finished hdcfl run: writes donor_swap.json into it"
-    )
-    ds.add_argument('run_dir', help='a finished hdcfl run folder')
-    ds.add_argument('--n-perm', type=int, default=20, help='permutations of the control')
-    ds.add_argument(
-        '--checkpoint',
-        default='checkpoint.pt',
-        help='the final checkpoint, or a round kept with --keep-checkpoints (checkpoint-rNN.pt; writes donor_swap-rNN.json)',
-    )
-    ds.add_argument('--overwrite', action='store_true', help='replace an existing donor_swap.json')
-    ab = sub.add_parser(
-        'ablation',
-        help='one of the paper\'s HDC-FL ablations: descriptor, rank, membership, lambda or prototype',
-    )
-    ab.add_argument('name', help='descriptor, rank, membership, lambda or prototype')
-    ab.add_argument(
-        '--out', required=True, help='folder for the ablation runs (finished ones are read, not rerun)'
-    )
-    ab.add_argument('--seeds', default='42', help='comma-separated seeds')
-    seen_ab = {'algorithm', 'seed'}
-    add_config_flags(ab, RunConfig, 'run', seen_ab)
-    add_config_flags(ab, TrainConfig, 'local training', seen_ab)
-    add_config_flags(ab, ALGORITHMS['hdcfl'].Config, 'hdcfl options', seen_ab)
-    d = sub.add_parser(
-        'demo', help='the embedded demo: every method on digits (rotation and LS-2), a table and figures'
-    )
-    d.add_argument('--out', default='runs/demo', help='folder for the demo runs (replaced on each call)')
-    d.add_argument('--figures', default=None, help='folder for the demo figures (default: OUT/figures)')
-    d.add_argument(
-        '--threads',
-        type=int,
-        default=1,
-        help='torch threads per run (default 1: the printed numbers depend on it)',
-    )
-    add_flower_parser(sub)
-    st = sub.add_parser(
-        'study',
-        help='a whole study (cells read when finished, resumed when interrupted, shared with other workers)',
-    )
-    st.add_argument(
-        'name',
-        choices=['cifar10'],
-        help='cifar10: every method, three settings, three seeds, HDC-FL ablations (nbs/10_cifar10)',
-    )
-    st.add_argument(
-        '--out', default='runs/study-cifar10', help='the study folder (default: runs/study-cifar10)'
-    )
-    st.add_argument(
-        '--data-root',
-        default='../shared/data/cifar10-jpeg.tar.xz',
-        help='CIFAR-10 as an image tree or its .tar.xz',
-    )
-    st.add_argument('--max-cells', type=int, default=None, help='stop after running this many cells')
-    st.add_argument('--status', action='store_true', help='print the state of every cell and stop')
-    st.add_argument(
-        '--only',
-        default=None,
-        help="run only the cells matching these comma-separated patterns, e.g. 'rotation/hdcfl*/42'",
-    )
+    for add in SUBCOMMANDS:
+        add(sub)
     return p
 
 # %% ../nbs/08_cli.ipynb #25f388f0
 def format_result(s: dict):
     "One line: final and best metrics and the wall time"
     f, b = s['final'], s['best']
-    return (
-        f"final (round {f['round']}): mean {f['mean']:.2f}  worst {f['worst']:.2f}  bottom20 {f['bottom20']:.2f}  gap {f['gap']:.2f}  std {f['std']:.2f} | "
-        f"best (round {b['round']}): mean {b['mean']:.2f} | {s['wall_s']:.1f} s"
-    )
+    final = '  '.join(f"{k} {f[k]:.2f}" for k in ('mean', 'worst', 'bottom20', 'gap', 'std'))
+    best = f"best (round {b['round']}): mean {b['mean']:.2f}"
+    return f"final (round {f['round']}): {final} | {best} | {s['wall_s']:.1f} s"
 
-# %% ../nbs/08_cli.ipynb #cbd7b6ec
-def main(argv=None):
-    "Entry point of the `hdcfl` console script"
-    pre = argparse.ArgumentParser(add_help=False)
-    pre.add_argument('--modules', default='')
-    import_modules(pre.parse_known_args(argv)[0].modules)  # first: their algorithms' options become flags
-    args = vars(make_parser().parse_args(argv))
-    cmd = args.pop('command')
-    if cmd == 'demo':
-        demo(args['out'], args['figures'], threads=args['threads'])
-        return
-    if cmd in ('donor-swap', 'ablation'):
-        return run_diagnostic(cmd, args)
-    if cmd == 'flower':
-        return run_flower(args)
-    if cmd == 'study':
-        return run_study_command(args)
-    out, resume, overwrite, config = (
-        args.pop('out'),
-        args.pop('resume'),
-        args.pop('overwrite'),
-        args.pop('config'),
-    )
+# %% ../nbs/08_cli.ipynb #89c6963a
+def run_command(args: dict):
+    "The `run` sub-command: one experiment from its flags, over a saved configuration when `--config` is given"
+    out, resume, overwrite, config = (args.pop(k) for k in ('out', 'resume', 'overwrite', 'config'))
     try:
-        options = {
-            **(Experiment.load(config).options() if config else {}),
-            **{k: v for k, v in args.items() if v is not None},
-        }
+        saved = Experiment.load(config).options() if config else {}
+        options = {**saved, **{k: v for k, v in args.items() if v is not None}}  # flags override the saved
         s = run(out=out, resume=resume, overwrite=overwrite, **options)
     except (ValueError, FileExistsError, FileNotFoundError, RuntimeError) as e:
         sys.exit(f"hdcfl run: error: {e}")
@@ -238,6 +253,7 @@ def main(argv=None):
 # %% ../nbs/08_cli.ipynb #375f461d
 def run_diagnostic(cmd: str, args: dict):
     "The `donor-swap` and `ablation` sub-commands"
+    # imported here: pandas, scipy and scikit-learn, which `hdcfl run` does not need
     from hdcfl.diagnostics import donor_swap_run, donor_swap_name
     from hdcfl.experiments import ablation
 
@@ -249,49 +265,67 @@ def run_diagnostic(cmd: str, args: dict):
             for key in ('lowrank/own', 'raw/own', 'lowrank/shared'):
                 r = rep[key]
                 print(
-                    f"{key:15s} spearman {r['spearman_mean']:.3f}  auroc {r['auroc']:.3f} (control {r['control_auroc']:.3f})  ap lift {r['ap_lift']:.3f}  top1-random {r['top1_minus_random']:.2f} pp"
+                    f"{key:15s} spearman {r['spearman_mean']:.3f}  auroc {r['auroc']:.3f} "
+                    f"(control {r['control_auroc']:.3f})  ap lift {r['ap_lift']:.3f}  "
+                    f"top1-random {r['top1_minus_random']:.2f} pp"
                 )
             print(f"wrote {Path(args['run_dir']) / donor_swap_name(args['checkpoint'])}")
         else:
-            name, out, seeds = (
-                args.pop('name'),
-                args.pop('out'),
-                [int(s) for s in args.pop('seeds').split(',')],
-            )
+            name, out = args.pop('name'), args.pop('out')
+            seeds = [int(s) for s in args.pop('seeds').split(',')]
             print(ablation(name, out, seeds, **{k: v for k, v in args.items() if v is not None}).to_string())
     except (ValueError, FileExistsError, FileNotFoundError, RuntimeError) as e:
         sys.exit(f"hdcfl {cmd}: error: {e}")
+
+# %% ../nbs/08_cli.ipynb #b059b9c2
+def client_round(name: str, value: str | None):
+    "A `CLIENT:ROUND` flag (`--kill`, `--restart`) as `{client: round}`, or None when not given"
+    if value is None:
+        return None
+    parts = value.split(':')
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise ValueError(f"{name}={value!r} must be CLIENT:ROUND, e.g. 2:1")
+    return {int(parts[0]): int(parts[1])}
+
+# %% ../nbs/08_cli.ipynb #55c2ee7b
+def flower_report(s: dict, mode: str, out: str, audit: bool):
+    "The lines `hdcfl flower` prints after a run: result, dropped and rejoined clients, privacy check, processes"
+    lines = [format_result(s)]
+    for d in s['dropped']:
+        lines.append(f"dropped: client {d['client']} in round {d['round']} ({d['phase']}): {d['reason']}")
+    for r in s['rejoined']:
+        lines.append(f"rejoined: client {r['client']} in round {r['round']} (node {r['node']})")
+    if audit:
+        from hdcfl.flower.serverapp import privacy_check  # Flower only for this sub-command
+
+        leaks = privacy_check(Path(out) / 'messages.jsonl')
+        example = f", e.g. {leaks[0]}" if leaks else ''
+        lines.append(f"privacy check: {len(leaks)} private tensors in messages to nodes{example}")
+    stopped = not s['flower']['left_running']
+    lines.append(f"{mode}: {s['flower']['wall_s']:.1f} s wall, processes stopped: {stopped}; wrote {out}")
+    return lines
 
 # %% ../nbs/08_cli.ipynb #346db04d
 def run_flower(args: dict):
     "The `flower` sub-command: one run on Flower's simulation engine or on local SuperLink/SuperNode processes"
     # Flower is imported only here: the other sub-commands do not pay for it
     from hdcfl.flower.launch import launch, check_out
-    from hdcfl.flower.serverapp import privacy_check
     from hdcfl.flower.clientapp import write_partitions
 
     mode = {'simulate': 'simulation', 'deploy': 'deployment', 'partition': 'partition'}[args.pop('mode')]
     out, overwrite, audit, round_timeout, timeout, kill, restart = (
         args.pop(k) for k in ('out', 'overwrite', 'audit', 'round_timeout', 'timeout', 'kill', 'restart')
     )
+    options = {k: v for k, v in args.items() if v is not None}
     try:
         if mode == 'partition':
-            paths = write_partitions(
-                check_out(out, overwrite),
-                **{k: v for k, v in args.items() if v is not None and k != 'algorithm'},
-            )
+            options.pop('algorithm', None)  # data files do not depend on the algorithm
+            n = len(write_partitions(check_out(out, overwrite), **options))
             print(
-                f"wrote {len(paths)} client data files to {out}: give node K --node-config \"partition-id=K num-partitions={len(paths)} data-file='.../client_K.pt'\""
+                f"wrote {n} client data files to {out}: give node K --node-config "
+                f"\"partition-id=K num-partitions={n} data-file='.../client_K.pt'\""
             )
             return
-
-        def client_round(name, v):
-            if v is None:
-                return None
-            if len(v.split(':')) != 2 or not all(p.strip().isdigit() for p in v.split(':')):
-                raise ValueError(f"{name}={v!r} must be CLIENT:ROUND, e.g. 2:1")
-            return dict([map(int, v.split(':'))])
-
         s = launch(
             mode,
             out,
@@ -301,33 +335,17 @@ def run_flower(args: dict):
             timeout=timeout,
             audit=audit,
             round_timeout=round_timeout,
-            **{k: v for k, v in args.items() if v is not None},
+            **options,
         )
     except (ValueError, FileExistsError, FileNotFoundError, RuntimeError, TimeoutError) as e:
         sys.exit(f"hdcfl flower: error: {e}")
-    print(format_result(s))
-    for d in s['dropped']:
-        print(f"dropped: client {d['client']} in round {d['round']} ({d['phase']}): {d['reason']}")
-    for r in s['rejoined']:
-        print(f"rejoined: client {r['client']} in round {r['round']} (node {r['node']})")
-    if audit:
-        leaks = privacy_check(Path(out) / 'messages.jsonl')
-        print(
-            f"privacy check: {len(leaks)} private tensors in messages to nodes"
-            + (f", e.g. {leaks[0]}" if leaks else '')
-        )
-    print(
-        f"{mode}: {s['flower']['wall_s']:.1f} s wall, processes stopped: {not s['flower']['left_running']}; wrote {out}"
-    )
+    print('\n'.join(flower_report(s, mode, out, audit)))
 
 # %% ../nbs/08_cli.ipynb #29932529
 def run_study_command(args: dict):
     "The `study` sub-command: run what is left of a study (or print its state)"
-    from hdcfl.experiments import (
-        run_study,
-        study_status,
-        cifar10_study,
-    )  # hdcfl.experiments imports this module
+    # imported here: pandas, scipy and scikit-learn, which `hdcfl run` does not need
+    from hdcfl.experiments import run_study, study_status, cifar10_study
 
     spec = cifar10_study(args['data_root'])
     try:
@@ -341,6 +359,25 @@ def run_study_command(args: dict):
     print(
         f"done {int((st.state == 'done').sum())} of {len(st)} cells; {st.wall_s.sum():.0f} s of finished runs"
     )
+
+# %% ../nbs/08_cli.ipynb #56240743
+def main(argv=None):
+    "Entry point of the `hdcfl` console script"
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument('--modules', default='')
+    import_modules(pre.parse_known_args(argv)[0].modules)  # first: their algorithms' options become flags
+    args = vars(make_parser().parse_args(argv))
+    cmd = args.pop('command')
+    if cmd == 'demo':
+        demo(args['out'], args['figures'], threads=args['threads'])  # its table is printed, not returned
+    elif cmd in ('donor-swap', 'ablation'):
+        run_diagnostic(cmd, args)
+    elif cmd == 'flower':
+        run_flower(args)
+    elif cmd == 'study':
+        run_study_command(args)
+    else:
+        run_command(args)
 
 # %% ../nbs/08_cli.ipynb #189ed696
 DEMO_SETTINGS = {'rotation': dict(partition='rotation'), 'ls2': dict(partition='ls', k=2)}

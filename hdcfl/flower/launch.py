@@ -5,6 +5,7 @@
 # %% ../../nbs/07d_flower_launch.ipynb #aa4d2413
 from __future__ import annotations
 import json, os, shutil, signal, socket, subprocess, sys, tempfile, threading, time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from .clientapp import write_partitions
 # %% auto #0
 __all__ = ['APP_NAME', 'MODES', 'app_pyproject', 'write_app', 'free_port', 'flower_env', 'Proc', 'spawn', 'group_alive', 'stop',
            'wait_port', 'after_round', 'node_command', 'start_processes', 'flower_home', 'check_out', 'check_drills',
-           'drills', 'launch']
+           'drills', 'launch_config', 'sigterm_raises', 'flwr_command', 'wait_flwr', 'add_to_summary', 'launch']
 
 # %% ../../nbs/07d_flower_launch.ipynb #9e8cf6dc
 APP_NAME = 'hdcfl-flower'
@@ -296,14 +297,67 @@ def drills(
         for k, r in (restart or {}).items()
     ]
 
+# %% ../../nbs/07d_flower_launch.ipynb #c6354563
+def launch_config(mode: str, out, overwrite: bool, kill, restart, options: dict, server: dict):
+    "Check a launch before any process starts: returns the run folder, its run configuration and its client count"
+    check_choice('mode', mode, MODES)
+    check_drills(mode, kill, restart)
+    out = check_out(out, overwrite)
+    split_options(options)  # an option this run does not have is an error, as with `hdcfl run`
+    rc = run_config(**options, out=str(out), overwrite=overwrite, **server)
+    return out, rc, app_config(rc)[1].clients  # bad options fail here
+
+
+@contextmanager
+def sigterm_raises():
+    "Within this block SIGTERM raises KeyboardInterrupt, so that a `finally` stops the processes (main thread only)"
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set a signal handler
+        return
+
+    def on_term(signum, frame):
+        raise KeyboardInterrupt(f"signal {signum}")
+
+    old = signal.signal(signal.SIGTERM, on_term)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)
+
+# %% ../../nbs/07d_flower_launch.ipynb #18c77ebe
+def flwr_command(app: Path, mode: str, n: int):
+    "`flwr run` of the app: on the simulation engine with `n` SuperNodes, or on the local SuperLink"
+    federation = ['--federation-config', f'num-supernodes={n}'] if mode == 'simulation' else []
+    return ['flwr', 'run', app, 'hdcfl', '--stream'] + federation
+
+
+def wait_flwr(flwr: Proc, out: Path, timeout: float, t0: float):
+    "Wait until `timeout` s after `t0` for `flwr run` to end with a summary in `out`; errors point to the logs"
+    try:
+        flwr.popen.wait(timeout=max(1, timeout - (time.time() - t0)))
+    except subprocess.TimeoutExpired:
+        raise TimeoutError(
+            f"the Flower run did not finish within timeout={timeout} s; logs in {out / 'logs'}"
+        ) from None
+    if not (out / 'summary.json').exists():
+        raise RuntimeError(
+            f"the Flower run ended without a summary; logs in {out / 'logs'}:\n" + flwr.log.read_text()[-3000:]
+        )
+
+
+def add_to_summary(out: Path, **parts):
+    "Add `parts` to the run's summary.json, written atomically; returns the summary"
+    summary = {**json.loads((out / 'summary.json').read_text()), **parts}
+    atomic_write(out / 'summary.json', json.dumps(summary, indent=1))
+    return summary
+
 # %% ../../nbs/07d_flower_launch.ipynb #32421de3
 def launch(
     mode: str,  # simulation or deployment
     out: str | Path,  # run folder (written by the ServerApp; logs in out/logs)
     overwrite: bool = False,
     kill: dict | None = None,  # {client: round}: crash that client's node after that round (deployment)
-    restart: dict
-    | None = None,  # {client: round}: start a new node for that (killed) client after that round
+    restart: dict | None = None,  # {client: round}: start a new node for that (killed) client after that round
     timeout: float = 1800,  # seconds for the whole run before everything is stopped
     audit: bool = False,
     round_timeout: float = 600.0,
@@ -311,85 +365,34 @@ def launch(
     **options,  # any field of RunConfig, TrainConfig or the algorithm's Config
 ):
     "Run one federated run on Flower in local processes; returns its summary (with `flower`: mode, PIDs, wall time)"
-    check_choice('mode', mode, MODES)
-    check_drills(mode, kill, restart)
-    out = check_out(out, overwrite)
-    split_options(options)  # an option this run does not have is an error, as with `hdcfl run`
-    rc = run_config(
-        **options,
-        out=str(out),
-        overwrite=overwrite,
-        audit=audit,
-        round_timeout=round_timeout,
-        node_wait=node_wait,
-    )
-    n = app_config(rc)[1].clients  # bad options fail here, before any process starts
+    server = dict(audit=audit, round_timeout=round_timeout, node_wait=node_wait)
+    out, rc, n = launch_config(mode, out, overwrite, kill, restart, options, server)
     if overwrite and out.exists():
         shutil.rmtree(out)
-    tmp, port, procs, events, threads, done, t0 = (
-        Path(tempfile.mkdtemp(prefix='hdcfl-flower-')),
-        free_port(),
-        [],
-        [],
-        [],
-        threading.Event(),
-        time.time(),
-    )
-    env, app, logs = (
-        flower_env(flower_home(tmp / 'flwr-home', port)),
-        write_app(tmp / 'app', rc),
-        tmp / 'logs',
-    )
+    t0, tmp, port = time.time(), Path(tempfile.mkdtemp(prefix='hdcfl-flower-')), free_port()
+    env, logs, app = flower_env(flower_home(tmp / 'flwr-home', port)), tmp / 'logs', write_app(tmp / 'app', rc)
     logs.mkdir()
-
-    def on_term(signum, frame):
-        raise KeyboardInterrupt(f"signal {signum}")
-
-    old_term = (
-        signal.signal(signal.SIGTERM, on_term)
-        if threading.current_thread() is threading.main_thread()
-        else None
-    )
-    try:
-        nodes = start_processes(mode, n, port, tmp, env, options, procs)
-        start_node = lambda k, name: spawn(
-            name, node_command(k, n, port, tmp / 'data' / f'client_{k}.pt'), logs, env
-        )
-        for t in (threads := drills(out, kill, restart, nodes, start_node, procs, events, done, t0)):
-            t.start()
-        cmd = ['flwr', 'run', app, 'hdcfl', '--stream'] + (
-            ['--federation-config', f'num-supernodes={n}'] if mode == 'simulation' else []
-        )
-        procs.append(flwr := spawn('flwr-run', cmd, logs, env))
+    procs, events, threads, done = [], [], [], threading.Event()
+    with sigterm_raises():
         try:
-            flwr.popen.wait(timeout=max(1, timeout - (time.time() - t0)))
-        except subprocess.TimeoutExpired:
-            raise TimeoutError(
-                f"the Flower run did not finish within timeout={timeout} s; logs in {out / 'logs'}"
-            ) from None
-        if not (out / 'summary.json').exists():
-            raise RuntimeError(
-                f"the Flower run ended without a summary; logs in {out / 'logs'}:\n"
-                + flwr.log.read_text()[-3000:]
-            )
-    finally:
-        done.set()
-        for t in threads:
-            t.join(timeout=10)  # no process is started after this
-        left = stop(procs)
-        if old_term is not None:
-            signal.signal(signal.SIGTERM, old_term)
-        shutil.rmtree(out / 'logs', ignore_errors=True)
-        shutil.copytree(logs, out / 'logs')
-        shutil.rmtree(tmp, ignore_errors=True)
-    summary = json.loads((out / 'summary.json').read_text())
-    summary['flower'] = {
-        'mode': mode,
-        'clients': n,
-        'wall_s': round(time.time() - t0, 2),
-        'pids': {p.name: p.pid for p in procs},
-        'left_running': left,
-        'events': events,
-    }
-    atomic_write(out / 'summary.json', json.dumps(summary, indent=1))
-    return summary
+            nodes = start_processes(mode, n, port, tmp, env, options, procs)
+
+            def start_node(k, name):
+                return spawn(name, node_command(k, n, port, tmp / 'data' / f'client_{k}.pt'), logs, env)
+
+            threads = drills(out, kill, restart, nodes, start_node, procs, events, done, t0)
+            for t in threads:
+                t.start()
+            procs.append(flwr := spawn('flwr-run', flwr_command(app, mode, n), logs, env))
+            wait_flwr(flwr, out, timeout, t0)
+        finally:
+            done.set()
+            for t in threads:
+                t.join(timeout=10)  # no process is started after this
+            left = stop(procs)
+            shutil.rmtree(out / 'logs', ignore_errors=True)
+            shutil.copytree(logs, out / 'logs')
+            shutil.rmtree(tmp, ignore_errors=True)
+    wall_s, pids = round(time.time() - t0, 2), {p.name: p.pid for p in procs}
+    flower = dict(mode=mode, clients=n, wall_s=wall_s, pids=pids, left_running=left, events=events)
+    return add_to_summary(out, flower=flower)
