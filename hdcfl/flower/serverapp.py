@@ -20,11 +20,12 @@ from flwr.serverapp.strategy import Strategy
 from ..core import atomic_write
 from ..states import check_budget
 from ..training import sample_clients, round_record, summarize, check_schedule
-from ..runs import resolved_config, build_algorithm, prepare_out
-from .wire import pack, unpack, fingerprint, app_config
+from ..runs import RunConfig, resolved_config, build_algorithm, prepare_out
+from .wire import FlowerConfig, pack, unpack, fingerprint, app_config
 
 # %% auto #0
-__all__ = ['server_app', 'client_results', 'AlgorithmStrategy', 'connect_clients', 'server_main', 'read_audit', 'privacy_check']
+__all__ = ['server_app', 'client_results', 'AlgorithmStrategy', 'connect_clients', 'check_server_run', 'data_shape',
+           'server_main', 'read_audit', 'privacy_check']
 
 # %% ../../nbs/07c_flower_server.ipynb #5cbc4a85
 def client_results(replies: list):
@@ -280,18 +281,31 @@ def connect_clients(grid: Grid, n: int, wait: float, timeout: float):
         raise RuntimeError(f"nodes hold clients {sorted(node_of)}; need every client 0..{n - 1} once")
     return node_of, info
 
-# %% ../../nbs/07c_flower_server.ipynb #80f576b7
-def server_main(grid: Grid, context: Context):
-    "The ServerApp's main: the whole federated run"
-    fl, run, train, algo_cfg = app_config(context.run_config)
+# %% ../../nbs/07c_flower_server.ipynb #e283c410
+def check_server_run(fl: FlowerConfig, run: RunConfig):
+    "Refuse what the Flower engine does not run, before any node is asked"
     check_schedule(run.rounds, run.eval_every)
     if run.eval_clients:
         raise ValueError(f"eval_clients={run.eval_clients}: on Flower every client is evaluated; use eval_clients=0")
-    sample_clients(run.clients, run.participation, run.seed, 1)
+    sample_clients(run.clients, run.participation, run.seed, 1)  # checks the participation
     if check_budget(run.state_memory_mb) and not fl.out:
         raise ValueError(
             f"state_memory_mb={run.state_memory_mb}: the server's per-client state spills to the run folder; set out"
         )
+
+
+def data_shape(info: dict):
+    "The (classes, input shape) that every node reports for its client's data; nodes that disagree are an error"
+    shapes = {(i['n_classes'], tuple(i['input_shape'])) for i in info.values()}
+    if len(shapes) != 1:
+        raise RuntimeError(f"nodes disagree on the data's classes and input shape: {sorted(shapes)}")
+    return next(iter(shapes))
+
+# %% ../../nbs/07c_flower_server.ipynb #80f576b7
+def server_main(grid: Grid, context: Context):
+    "The ServerApp's main: the whole federated run"
+    fl, run, train, algo_cfg = app_config(context.run_config)
+    check_server_run(fl, run)
     if run.threads:
         torch.set_num_threads(run.threads)
     out = Path(fl.out) if fl.out else None
@@ -299,16 +313,10 @@ def server_main(grid: Grid, context: Context):
     if out:
         prepare_out(out, config, resume=False, overwrite=fl.overwrite)
     node_of, info = connect_clients(grid, run.clients, fl.node_wait, fl.round_timeout)
-    shapes = {(i['n_classes'], tuple(i['input_shape'])) for i in info.values()}
-    if len(shapes) != 1:
-        raise RuntimeError(f"nodes disagree on the data's classes and input shape: {sorted(shapes)}")
-    ((n_classes, input_shape),) = shapes
-    algo = build_algorithm(run, train, algo_cfg, n_classes, input_shape)
+    algo = build_algorithm(run, train, algo_cfg, *data_shape(info))
     if run.state_memory_mb:  # the server's per-client state (HDC-FL's cache) past the budget goes to OUT/server
         algo.spill_server_state(out, run.state_memory_mb)
-    server = algo.server_init(
-        np.array([info[k]['n_train'] for k in range(run.clients)]), run.rounds, run.seed
-    )
+    server = algo.server_init(np.array([info[k]['n_train'] for k in range(run.clients)]), run.rounds, run.seed)
     strategy = AlgorithmStrategy(
         algo,
         server,
