@@ -288,17 +288,19 @@ def client_round(name: str, value: str | None):
     return {int(parts[0]): int(parts[1])}
 
 # %% ../nbs/08_cli.ipynb #55c2ee7b
-def flower_report(s: dict, mode: str, out: str, audit: bool):
+def flower_report(
+    s: dict,  # the run's summary
+    mode: str,  # simulation or deployment
+    out: str,  # the run folder
+    leaks: list | None,  # what the privacy check found in an audit run (None: no audit)
+):
     "The lines `hdcfl flower` prints after a run: result, dropped and rejoined clients, privacy check, processes"
     lines = [format_result(s)]
     for d in s['dropped']:
         lines.append(f"dropped: client {d['client']} in round {d['round']} ({d['phase']}): {d['reason']}")
     for r in s['rejoined']:
         lines.append(f"rejoined: client {r['client']} in round {r['round']} (node {r['node']})")
-    if audit:
-        from hdcfl.flower.serverapp import privacy_check  # Flower only for this sub-command
-
-        leaks = privacy_check(Path(out) / 'messages.jsonl')
+    if leaks is not None:
         example = f", e.g. {leaks[0]}" if leaks else ''
         lines.append(f"privacy check: {len(leaks)} private tensors in messages to nodes{example}")
     stopped = not s['flower']['left_running']
@@ -310,6 +312,7 @@ def run_flower(args: dict):
     "The `flower` sub-command: one run on Flower's simulation engine or on local SuperLink/SuperNode processes"
     # Flower is imported only here: the other sub-commands do not pay for it
     from hdcfl.flower.launch import launch, check_out
+    from hdcfl.flower.serverapp import privacy_check
     from hdcfl.flower.clientapp import write_partitions
 
     mode = {'simulate': 'simulation', 'deploy': 'deployment', 'partition': 'partition'}[args.pop('mode')]
@@ -339,7 +342,8 @@ def run_flower(args: dict):
         )
     except (ValueError, FileExistsError, FileNotFoundError, RuntimeError, TimeoutError) as e:
         sys.exit(f"hdcfl flower: error: {e}")
-    print('\n'.join(flower_report(s, mode, out, audit)))
+    leaks = privacy_check(Path(out) / 'messages.jsonl') if audit else None
+    print('\n'.join(flower_report(s, mode, out, leaks)))
 
 # %% ../nbs/08_cli.ipynb #29932529
 def run_study_command(args: dict):

@@ -322,7 +322,8 @@ def sigterm_raises():
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, old)
+        if old is not None:  # None: a handler set outside Python, which cannot be put back
+            signal.signal(signal.SIGTERM, old)
 
 # %% ../../nbs/07d_flower_launch.ipynb #18c77ebe
 def flwr_command(app: Path, mode: str, n: int):
