@@ -51,44 +51,20 @@ class AlgorithmStrategy(Strategy):
         audit: bool = False,
         timeout: float = 600.0,
     ):
-        self.algo, self.server, self.node_of = algo, server, dict(node_of)
-        self.n, self.rounds, self.seed, self.participation, self.eval_every = (
-            len(node_of),
-            rounds,
-            seed,
-            participation,
-            eval_every,
-        )
-        self.out, self.audit, self.timeout, self.spare, self.rejoined = out, audit, timeout, {}, []
-        self.history, self.best, self.dropped, self.info, self.sampled, self.pending, self.t0 = (
-            [],
-            None,
-            [],
-            {},
-            [],
-            [],
-            time.time(),
-        )
+        self.algo, self.server, self.node_of, self.n = algo, server, dict(node_of), len(node_of)
+        self.rounds, self.seed, self.participation, self.eval_every = rounds, seed, participation, eval_every
+        self.out, self.audit, self.timeout = out, audit, timeout
+        self.spare, self.rejoined, self.dropped, self.pending = {}, [], [], []  # the books (below)
+        self.history, self.best, self.info, self.sampled, self.t0 = [], None, {}, [], time.time()
 
     def summary(self):
-        log(
-            INFO,
-            "AlgorithmStrategy(%s): %d clients, %d rounds, participation %s",
-            self.algo.name,
-            self.n,
-            self.rounds,
-            self.participation,
-        )
+        msg = "AlgorithmStrategy(%s): %d clients, %d rounds, participation %s"
+        log(INFO, msg, self.algo.name, self.n, self.rounds, self.participation)
 
     def configure_train(self, server_round, arrays, config, grid):
         self.sampled = sample_clients(self.n, self.participation, self.seed, server_round).tolist()
-        return self.messages(
-            grid,
-            server_round,
-            'train',
-            'train',
-            {k: self.algo.fit_message(self.server, k, server_round) for k in self.sampled},
-        )
+        payloads = {k: self.algo.fit_message(self.server, k, server_round) for k in self.sampled}
+        return self.messages(grid, server_round, 'train', 'train', payloads)
 
     def aggregate_train(self, server_round, replies):
         got = self.collect(replies, server_round, 'train')
@@ -102,13 +78,8 @@ class AlgorithmStrategy(Strategy):
         rnd = server_round
         if not (rnd % self.eval_every == 0 or rnd == self.rounds or self.algo.wants_eval(self.server, rnd)):
             return []
-        return self.messages(
-            grid,
-            rnd,
-            'evaluate',
-            'evaluate',
-            {k: self.algo.eval_messages(self.server, k, rnd) for k in range(self.n)},
-        )
+        payloads = {k: self.algo.eval_messages(self.server, k, rnd) for k in range(self.n)}
+        return self.messages(grid, rnd, 'evaluate', 'evaluate', payloads)
 
     def aggregate_evaluate(self, server_round, replies):
         got = self.collect(replies, server_round, 'evaluate')
@@ -123,19 +94,26 @@ class AlgorithmStrategy(Strategy):
             'clients': list(got),
             'dropped': [d for d in self.dropped if d['round'] == server_round],
         }
-        self.history.append(rec)
-        if self.best is None or rec['mean'] > self.best['mean']:
-            self.best = rec
-        if self.out:
-            with open(self.out / 'rounds.jsonl', 'a') as f:
-                f.write(json.dumps(rec) + '\n')
+        self.record(rec)
         return MetricRecord(
             {'mean': rec['mean'], 'worst': rec['worst'], 'bottom20': rec['bottom20'], 'clients': len(got)}
         )
 
 # %% ../../nbs/07c_flower_server.ipynb #8e07e37b
 @patch_to(AlgorithmStrategy)
+def record(self, rec: dict):
+    "Keep an evaluated round: in the history, as the best round when it is, and as a line of rounds.jsonl"
+    self.history.append(rec)
+    if self.best is None or rec['mean'] > self.best['mean']:
+        self.best = rec
+    if self.out:
+        with open(self.out / 'rounds.jsonl', 'a') as f:
+            f.write(json.dumps(rec) + '\n')
+
+
+@patch_to(AlgorithmStrategy)
 def drop(self, k, rnd, phase, reason):
+    "Record client `k` as dropped in round `rnd`'s `phase`, with the reason"
     self.dropped.append(
         {
             'client': int(k),
@@ -149,6 +127,7 @@ def drop(self, k, rnd, phase, reason):
 
 @patch_to(AlgorithmStrategy)
 def audit_log(self, rec: dict):
+    "Append `rec` to messages.jsonl in audit runs"
     if self.out and self.audit:
         with open(self.out / 'messages.jsonl', 'a') as f:
             f.write(json.dumps(rec) + '\n')
