@@ -16,10 +16,10 @@ from .training import ALGORITHMS, TrainConfig, plot_curves
 from .runs import RunConfig, Experiment, run, import_modules
 
 # %% auto #0
-__all__ = ['CHOICES', 'SUBCOMMANDS', 'DEMO_SETTINGS', 'DEMO_METHODS', 'add_config_flags', 'add_experiment_flags',
+__all__ = ['CHOICES', 'SUBCOMMANDS', 'USER_ERRORS', 'DEMO_SETTINGS', 'DEMO_METHODS', 'add_config_flags', 'add_experiment_flags',
            'add_run_parser', 'add_donor_swap_parser', 'add_ablation_parser', 'add_demo_parser', 'add_study_parser',
-           'add_flower_parser', 'make_parser', 'format_result', 'run_command', 'run_diagnostic', 'client_round',
-           'flower_report', 'run_flower', 'run_study_command', 'main', 'demo']
+           'add_flower_parser', 'make_parser', 'format_result', 'given', 'run_command', 'run_diagnostic',
+           'client_round', 'flower_report', 'run_flower', 'run_study_command', 'main', 'demo']
 
 # %% ../nbs/08_cli.ipynb #bef90653
 CHOICES = {
@@ -237,15 +237,23 @@ def format_result(s: dict):
     best = f"best (round {b['round']}): mean {b['mean']:.2f}"
     return f"final (round {f['round']}): {final} | {best} | {s['wall_s']:.1f} s"
 
+# %% ../nbs/08_cli.ipynb #21d9e8e6
+USER_ERRORS = (ValueError, FileExistsError, FileNotFoundError, RuntimeError)  # a sub-command exits with their message
+
+
+def given(args: dict):
+    "The flags given on the command line (a flag not given is None: the configuration's default applies)"
+    return {k: v for k, v in args.items() if v is not None}
+
 # %% ../nbs/08_cli.ipynb #89c6963a
 def run_command(args: dict):
     "The `run` sub-command: one experiment from its flags, over a saved configuration when `--config` is given"
     out, resume, overwrite, config = (args.pop(k) for k in ('out', 'resume', 'overwrite', 'config'))
     try:
         saved = Experiment.load(config).options() if config else {}
-        options = {**saved, **{k: v for k, v in args.items() if v is not None}}  # flags override the saved
+        options = {**saved, **given(args)}  # flags override the saved
         s = run(out=out, resume=resume, overwrite=overwrite, **options)
-    except (ValueError, FileExistsError, FileNotFoundError, RuntimeError) as e:
+    except USER_ERRORS as e:
         sys.exit(f"hdcfl run: error: {e}")
     print(format_result(s))
     print(f"wrote {out}")
@@ -273,8 +281,8 @@ def run_diagnostic(cmd: str, args: dict):
         else:
             name, out = args.pop('name'), args.pop('out')
             seeds = [int(s) for s in args.pop('seeds').split(',')]
-            print(ablation(name, out, seeds, **{k: v for k, v in args.items() if v is not None}).to_string())
-    except (ValueError, FileExistsError, FileNotFoundError, RuntimeError) as e:
+            print(ablation(name, out, seeds, **given(args)).to_string())
+    except USER_ERRORS as e:
         sys.exit(f"hdcfl {cmd}: error: {e}")
 
 # %% ../nbs/08_cli.ipynb #b059b9c2
@@ -319,7 +327,7 @@ def run_flower(args: dict):
     out, overwrite, audit, round_timeout, timeout, kill, restart = (
         args.pop(k) for k in ('out', 'overwrite', 'audit', 'round_timeout', 'timeout', 'kill', 'restart')
     )
-    options = {k: v for k, v in args.items() if v is not None}
+    options = given(args)
     try:
         if mode == 'partition':
             options.pop('algorithm', None)  # data files do not depend on the algorithm
@@ -340,7 +348,7 @@ def run_flower(args: dict):
             round_timeout=round_timeout,
             **options,
         )
-    except (ValueError, FileExistsError, FileNotFoundError, RuntimeError, TimeoutError) as e:
+    except USER_ERRORS + (TimeoutError,) as e:
         sys.exit(f"hdcfl flower: error: {e}")
     leaks = privacy_check(Path(out) / 'messages.jsonl') if audit else None
     print('\n'.join(flower_report(s, mode, out, leaks)))
@@ -357,7 +365,7 @@ def run_study_command(args: dict):
             st = study_status(spec, args['out'])
         else:
             st = run_study(spec, args['out'], args['max_cells'], progress=False, only=args['only'])
-    except (ValueError, FileExistsError, FileNotFoundError, RuntimeError) as e:
+    except USER_ERRORS as e:
         sys.exit(f"hdcfl study: error: {e}")
     print(st.groupby('state').size().to_string())
     print(
