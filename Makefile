@@ -21,6 +21,7 @@ test: $(STAMP)
 	bash tools/sync_check.sh
 	$(BIN)/python tools/readme.py --check
 	IN_TEST=1 $(BIN)/nbdev_test --n_workers 2 --timing
+	bash tools/kernel_paths.sh
 	$(BIN)/python -m pytest -q tests
 
 readme: $(STAMP)

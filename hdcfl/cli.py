@@ -12,7 +12,7 @@ from fastcore.docments import docments
 
 from .data import DATASETS, PARTITIONS, TEST_VIEWS
 from .models import MODELS
-from .training import ALGORITHMS, TrainConfig, plot_curves
+from .training import ALGORITHMS, TrainConfig, plot_curves, describe_machine
 from .runs import RunConfig, Experiment, run, import_modules
 
 # %% auto #0
@@ -432,5 +432,6 @@ def demo(
         plot_curves(runs, f'digits, {sname}, 20 clients', figures / f'demo_digits_{sname}.png')
     table = pd.DataFrame(rows).set_index(['setting', 'method'])
     print(table.to_string())
+    print(f"on {describe_machine(s['machine'])}: another CPU or thread count gives other last digits")
     print(f"total {time.time() - t0:.0f} s; runs in {out}, figures in {figures}")
     return table

@@ -4,7 +4,7 @@
 
 # %% ../nbs/02a_runs.ipynb #ae953713
 from __future__ import annotations
-import importlib, io, json, shutil
+import importlib, io, json, shutil, warnings
 from dataclasses import dataclass, asdict, fields
 from pathlib import Path
 from typing import NamedTuple
@@ -16,7 +16,7 @@ from .core import check_choice, atomic_write, config_hash
 from .data import load_dataset, make_fed_data, DATASETS, PARTITIONS, TEST_VIEWS
 from .models import make_model, MODELS
 from .states import ClientStates, stores_in
-from .training import ALGORITHMS, TrainConfig, run_federated
+from .training import ALGORITHMS, TrainConfig, run_federated, machine, describe_machine
 import hdcfl.hdcfl  # registers 'hdcfl'
 import hdcfl.baselines.fedbabu, hdcfl.baselines.fedala, hdcfl.baselines.fedce  # and the baselines
 import hdcfl.baselines.fedsoft, hdcfl.baselines.ifca, hdcfl.baselines.pacfl
@@ -342,6 +342,13 @@ class RunFolder:
             'data': fed.config,
         }
         ck = prepare_out(self.out, self.config, self.resume, self.overwrite)
+        self.machine, self.resumed_from = machine(algo.train.device), list(ck.get('resumed_from', [])) if ck else []
+        if ck and ck.get('machine', self.machine) != self.machine:  # checkpoints before machine records: not known
+            self.resumed_from.append(ck['machine'])
+            warnings.warn(
+                f"resume: the checkpoint was written on {describe_machine(ck['machine'])}, this run goes on on "
+                f"{describe_machine(self.machine)}; its numbers will not be bit-identical to an uninterrupted run"
+            )
         state = (
             (
                 ck['round'] + 1,
@@ -366,7 +373,11 @@ class RunFolder:
         buf = io.BytesIO()
         ident = config_hash(identity(self.config) if 'run' in self.config else self.config)
         saved = clients.checkpoint() if isinstance(clients, ClientStates) else clients
-        torch.save({'round': rnd, 'config_hash': ident, 'server': server, 'clients': saved, 'best': best}, buf)
+        torch.save(
+            {'round': rnd, 'config_hash': ident, 'server': server, 'clients': saved, 'best': best}
+            | {'machine': self.machine, 'resumed_from': self.resumed_from},
+            buf,
+        )
         atomic_write(self.out / 'checkpoint.pt', buf.getvalue())
         if rnd in self.keep:
             atomic_write(self.out / f'checkpoint-r{rnd}.pt', buf.getvalue())
@@ -374,7 +385,8 @@ class RunFolder:
             store.commit(keep=rnd in self.keep)  # spilled files no checkpoint refers to are deleted
 
     def finish(self, summary: dict):
-        atomic_write(self.out / 'summary.json', json.dumps(summary, indent=1))
+        moved = {'resumed_from': self.resumed_from} if self.resumed_from else {}  # the machines it ran on before
+        atomic_write(self.out / 'summary.json', json.dumps(summary | moved, indent=1))
 
 # %% ../nbs/02a_runs.ipynb #459c3147
 def run(

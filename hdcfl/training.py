@@ -4,7 +4,7 @@
 
 # %% ../nbs/02_training.ipynb #880e1513
 from __future__ import annotations
-import copy, math, os, time
+import copy, math, os, platform, time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,10 +27,11 @@ from hdcfl.models import (
 )
 
 # %% auto #0
-__all__ = ['MEMORY_FORMATS', 'ALGORITHMS', 'in_format', 'model_in_format', 'TrainConfig', 'NonFiniteLoss', 'local_train',
-           'evaluate', 'client_metrics', 'register', 'FitContext', 'Algorithm', 'FedAvgSE', 'FedAvg', 'Local',
-           'sample_clients', 'client_generator', 'fit_round', 'evaluate_clients', 'round_record', 'versions',
-           'client_states', 'fresh_state', 'summarize', 'eval_subset', 'check_schedule', 'run_federated', 'plot_curves']
+__all__ = ['MEMORY_FORMATS', 'ALGORITHMS', 'KERNEL_ENV', 'in_format', 'model_in_format', 'TrainConfig', 'NonFiniteLoss',
+           'local_train', 'evaluate', 'client_metrics', 'register', 'FitContext', 'Algorithm', 'FedAvgSE', 'FedAvg',
+           'Local', 'sample_clients', 'client_generator', 'fit_round', 'evaluate_clients', 'round_record', 'versions',
+           'cpu_model', 'machine', 'describe_machine', 'client_states', 'fresh_state', 'summarize', 'eval_subset',
+           'check_schedule', 'run_federated', 'plot_curves']
 
 # %% ../nbs/02_training.ipynb #63cac331
 if os.environ.get('IN_TEST'):
@@ -406,9 +407,42 @@ def round_record(rnd: int, evals: dict, info: dict, sampled, evaluated=None):  #
         **({'evaluated': [int(k) for k in evaluated]} if evaluated is not None else {}),
     }
 
+# %% ../nbs/02_training.ipynb #a50863ba
+KERNEL_ENV = ('ATEN_CPU_CAPABILITY', 'ONEDNN_MAX_CPU_ISA')  # environment variables that select other CPU kernels
+
 
 def versions():
+    "The versions a run's numbers depend on"
     return {'torch': torch.__version__, 'hdcfl': hdcfl.__version__}
+
+
+def cpu_model():
+    "The CPU's model name as the operating system reports it"
+    try:
+        lines = Path('/proc/cpuinfo').read_text().splitlines()
+    except OSError:  # not Linux
+        lines = []
+    names = [l.split(':', 1)[1].strip() for l in lines if l.startswith('model name')]
+    return names[0] if names else platform.processor() or platform.machine()
+
+
+def machine(device: str = 'cpu'):
+    "What a run ran on: CPU model, torch's kernel capability, torch threads, device, GPU name, kernel variables set"
+    dev = torch.device(device)
+    return {
+        'cpu': cpu_model(),
+        'cpu_capability': torch.backends.cpu.get_cpu_capability(),
+        'threads': torch.get_num_threads(),
+        'device': str(dev),
+        'gpu': torch.cuda.get_device_name(dev) if dev.type == 'cuda' else None,
+        'kernel_env': {k: os.environ[k] for k in KERNEL_ENV if k in os.environ},
+    }
+
+
+def describe_machine(m: dict):
+    "One line for a machine record: 'CPU (capability), N threads[, GPU][, variables]'"
+    extra = [m['gpu']] * bool(m.get('gpu')) + [f'{k}={v}' for k, v in m.get('kernel_env', {}).items()]
+    return ', '.join([f"{m['cpu']} ({m['cpu_capability']})", f"{m['threads']} torch thread" + 's' * (m['threads'] != 1), *extra])
 
 # %% ../nbs/02_training.ipynb #b8ef82e0
 def client_states(
@@ -437,14 +471,15 @@ def fresh_state(algo: Algorithm, fed: FedData, rounds: int, seed: int, memory_mb
     return 1, algo.server_init(fed.sizes, rounds, seed), clients, None, []
 
 
-def summarize(history: list, best: dict, t0: float):
-    "The summary of a run: final and best round metrics, wall time and versions"
+def summarize(history: list, best: dict, t0: float, device: str = 'cpu'):
+    "The summary of a run: final and best round metrics, wall time, versions and the machine"
     pick = lambda r: {k: r[k] for k in ('round', 'mean', 'worst', 'bottom20', 'gap', 'std', 'per_client')}
     return {
         'final': pick(history[-1]),
         'best': pick(best),
         'wall_s': round(time.time() - t0, 3),
         'versions': versions(),
+        'machine': machine(device),
     }
 
 # %% ../nbs/02_training.ipynb #1e9874f5
@@ -517,7 +552,7 @@ def run_federated(
             bar.set_postfix(mean=f"{rec['mean']:.1f}", worst=f"{rec['worst']:.1f}")
         if folder:
             folder.after_round(rnd, rounds, server, clients, best)
-    summary = {**summarize(history, best, t0), 'algorithm': algo.name, 'rounds': rounds}
+    summary = {**summarize(history, best, t0, algo.train.device), 'algorithm': algo.name, 'rounds': rounds}
     if folder:
         folder.finish(summary)
     return {**summary, 'history': history, 'server': server, 'clients': clients}

@@ -1,6 +1,8 @@
 """Does the package at REF give the same rounds.jsonl as the working tree? One small digits run of every algorithm
 (8 clients, 4 rounds, BatchNorm digits model, seed 5, one torch thread) in each, compared byte for byte; then the
-same at participation 0.5 (clients first used in a later round).
+same at participation 0.5 (clients first used in a later round). Both run here, on one machine with one thread:
+bit-identical files are what a refactor that keeps every operation's order gives on the same machine (another CPU
+gives other last digits, for both).
 
     .venv/bin/python tools/same_rounds.py REF      # e.g. HEAD~3 or a commit id
 """

@@ -165,11 +165,11 @@ def admit(self, grid, online: set, rnd: int):
 
 @patch_to(AlgorithmStrategy)
 def result(self):
-    "The run's summary, as the in-process engine writes it, with the dropped clients"
+    "The run's summary, as the in-process engine writes it (its `machine` the ServerApp's), with the dropped clients"
     if not self.history:
         raise RuntimeError("no client answered any evaluation: no results")
     return {
-        **summarize(self.history, self.best, self.t0),
+        **summarize(self.history, self.best, self.t0, self.algo.train.device),
         'algorithm': self.algo.name,
         'rounds': self.rounds,
         'engine': 'flower',
