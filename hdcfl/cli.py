@@ -12,7 +12,7 @@ from fastcore.docments import docments
 
 from .data import DATASETS, PARTITIONS, TEST_VIEWS
 from .models import MODELS
-from .training import ALGORITHMS, TrainConfig, plot_curves, describe_machine
+from .training import ALGORITHMS, TrainConfig, plot_curves, describe_machine, option_owner
 from .runs import RunConfig, Experiment, run, import_modules
 
 # %% auto #0
@@ -33,11 +33,12 @@ CHOICES = {
 
 def add_config_flags(parser: argparse.ArgumentParser, cls, title: str, seen: set):
     "Add one `--flag` per field of dataclass `cls` (skipping names already in `seen`)"
-    group, docs = parser.add_argument_group(title), docments(cls)
+    group = parser.add_argument_group(title)
     for f in fields(cls):
         if f.name in seen:
             continue
         seen.add(f.name)
+        docs = docments(option_owner(cls, f.name))  # a field of a base dataclass has its comment there
         flag, default = '--' + f.name.replace('_', '-'), f.default
         allowed = f"; one of: {', '.join(CHOICES[f.name]())}" if f.name in CHOICES else ''
         help = f"{docs.get(f.name)} (default: {default!r}{allowed})"
@@ -377,7 +378,10 @@ def main(argv=None):
     "Entry point of the `hdcfl` console script"
     pre = argparse.ArgumentParser(add_help=False)
     pre.add_argument('--modules', default='')
-    import_modules(pre.parse_known_args(argv)[0].modules)  # first: their algorithms' options become flags
+    try:
+        import_modules(pre.parse_known_args(argv)[0].modules)  # first: their algorithms' options become flags
+    except USER_ERRORS as e:  # e.g. an algorithm whose option clashes with another option
+        sys.exit(f"hdcfl: error: --modules: {e}")
     args = vars(make_parser().parse_args(argv))
     cmd = args.pop('command')
     if cmd == 'demo':

@@ -54,9 +54,10 @@ def run_grid(
     seeds=(42, 123, 2026),
     out: str | Path = 'runs/grid',
     progress=None,
+    views=('plain',),  # the views that give rows: plain, and ft (fine-tuned) where a run has it
     **common,  # run options shared by every cell
 ):
-    "Run (or read) every cell; returns one row per run with its final metrics and wall time"
+    "Run (or read) every cell; returns one row per run and view with its final metrics and wall time"
     rows = []
     for sname, sopts in settings.items():
         for m in methods:
@@ -64,15 +65,12 @@ def run_grid(
                 s = run_cell(
                     Path(out) / sname / m / str(seed), progress, algorithm=m, seed=seed, **{**common, **sopts}
                 )
-                rows.append(
-                    {
-                        'setting': sname,
-                        'method': m,
-                        'seed': seed,
-                        **{k: s['final'][k] for k in METRICS},
-                        'wall_s': s['wall_s'],
-                    }
-                )
+                finals = {'plain': s['final'], 'ft': s.get('ft', {}).get('final')}
+                for view in views:
+                    if finals[check_choice('views', view, tuple(finals))] is None:
+                        continue  # a run without fine-tuning has no ft view
+                    row = {'setting': sname, 'method': m, 'seed': seed, 'view': view}
+                    rows.append({**row, **{k: finals[view][k] for k in METRICS}, 'wall_s': s['wall_s']})
     return pd.DataFrame(rows)
 
 # %% ../nbs/05a_experiments.ipynb #db9085ca

@@ -4,6 +4,7 @@
 
 # %% ../nbs/01_models.ipynb #78b13a84
 from __future__ import annotations
+from dataclasses import dataclass
 from functools import partial
 import numpy as np
 import torch
@@ -15,7 +16,7 @@ from .core import check_choice
 __all__ = ['MODELS', 'CLUSTER_INITS', 'SplitModel', 'conv_block', 'small_cnn', 'digits_cnn', 'imagenet_weights', 'resnet18',
            'mobilenetv2', 'register_model', 'make_model', 'get_state', 'model_device', 'encoder_state', 'head_state',
            'load_encoder', 'load_head', 'weighted_average', 'weighted_averages', 'mix_states', 'relative_distance',
-           'reinit_state', 'cluster_states']
+           'reinit_state', 'ClusterInitOption', 'cluster_states']
 
 # %% ../nbs/01_models.ipynb #35b3a4ac
 class SplitModel(nn.Module):
@@ -293,6 +294,16 @@ def reinit_state(
 
 # %% ../nbs/01_models.ipynb #b513b58f
 CLUSTER_INITS = ('auto', 'full', 'head')
+
+
+@dataclass
+class ClusterInitOption:
+    "The option of every algorithm that starts several cluster models (FedSoft, IFCA): one definition, one flag"
+
+    cluster_init: str = 'auto'  # cluster models: full (independent initializations), head (heads redrawn), auto (head if pretrained)
+
+    def __post_init__(self):
+        check_choice('cluster_init', self.cluster_init, CLUSTER_INITS)
 
 
 def cluster_states(

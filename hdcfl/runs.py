@@ -16,7 +16,7 @@ from .core import check_choice, atomic_write, config_hash
 from .data import load_dataset, make_fed_data, DATASETS, PARTITIONS, TEST_VIEWS
 from .models import make_model, MODELS
 from .states import ClientStates, stores_in
-from .training import ALGORITHMS, TrainConfig, run_federated, machine, describe_machine
+from .training import ALGORITHMS, TrainConfig, run_federated, machine, describe_machine, reserve_options
 import hdcfl.hdcfl  # registers 'hdcfl'
 import hdcfl.baselines.fedbabu, hdcfl.baselines.fedala, hdcfl.baselines.fedce  # and the baselines
 import hdcfl.baselines.fedsoft, hdcfl.baselines.ifca, hdcfl.baselines.pacfl
@@ -57,6 +57,8 @@ class RunConfig:
     state_memory_mb: float = 0.0  # client states kept in memory, in MB; the rest spill to OUT/states (0: all in memory)
     modules: str = ''  # comma-separated modules to import first: ones that register your own algorithms or models
 
+
+reserve_options(RunConfig)  # no algorithm option may take a run option's name
 
 OPERATIONAL = (
     'data_root',
@@ -108,7 +110,7 @@ class Experiment(NamedTuple):
             check_choice(name, getattr(run, name), allowed)
         exp = cls(
             run,
-            TrainConfig(**{k: v for k, v in options.items() if k in train_f}),
+            TrainConfig(**{k: v for k, v in options.items() if k in train_f}).for_algorithm(ALGORITHMS[run.algorithm]),
             acls(**{k: v for k, v in options.items() if k in algo_f}) if acls else None,
         )
         exp.kept_rounds

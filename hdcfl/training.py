@@ -4,7 +4,7 @@
 
 # %% ../nbs/02_training.ipynb #880e1513
 from __future__ import annotations
-import copy, math, os, platform, time
+import copy, dataclasses, math, os, platform, time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,9 +27,10 @@ from hdcfl.models import (
 )
 
 # %% auto #0
-__all__ = ['MEMORY_FORMATS', 'ALGORITHMS', 'KERNEL_ENV', 'in_format', 'model_in_format', 'TrainConfig', 'NonFiniteLoss',
-           'local_train', 'evaluate', 'client_metrics', 'register', 'FitContext', 'Algorithm', 'FedAvgSE', 'FedAvg',
-           'Local', 'sample_clients', 'client_generator', 'fit_round', 'evaluate_clients', 'round_record', 'versions',
+__all__ = ['FINETUNE_AT', 'MEMORY_FORMATS', 'ALGORITHMS', 'RESERVED', 'KERNEL_ENV', 'in_format', 'model_in_format', 'TrainConfig',
+           'NonFiniteLoss', 'local_train', 'evaluate', 'client_metrics', 'option_owner', 'check_options',
+           'reserve_options', 'register', 'FitContext', 'Algorithm', 'FedAvgSE', 'FedAvg', 'Local', 'sample_clients',
+           'client_generator', 'fit_round', 'finetuned', 'client_views', 'evaluate_clients', 'round_record', 'versions',
            'cpu_model', 'machine', 'describe_machine', 'client_states', 'fresh_state', 'summarize', 'eval_subset',
            'check_schedule', 'run_federated', 'plot_curves']
 
@@ -38,6 +39,7 @@ if os.environ.get('IN_TEST'):
     torch.set_num_threads(1)  # nbdev_test runs notebooks in parallel: one thread each
 
 # %% ../nbs/02_training.ipynb #f046e669
+FINETUNE_AT = ('final', 'every')  # the evaluations at which a run fine-tunes (when it does)
 MEMORY_FORMATS = {  # how convolutions see weights and inputs; `preserve` converts nothing
     'preserve': None,
     'contiguous': torch.contiguous_format,
@@ -66,22 +68,40 @@ class TrainConfig:
     batch_size: int = 16  # local batch size
     device: str = 'cpu'  # torch device for training and evaluation
     memory_format: str = 'preserve'  # preserve (as stored), contiguous (NCHW) or channels-last (NHWC weights and inputs)
+    finetune_epochs: int = -1  # fine-tuning epochs before evaluation, view 'ft' (-1: the algorithm's; FedBABU 5, others 0)
+    finetune_lr: float = 1e-2  # fine-tuning SGD learning rate (table 5's recipe)
+    finetune_momentum: float = 0.0  # fine-tuning SGD momentum
+    finetune_weight_decay: float = 0.0  # fine-tuning weight decay
+    finetune_at: str = 'final'  # fine-tune at the final evaluation only (final) or at every evaluation (every)
 
     def __post_init__(self):
+        is_int = lambda v: isinstance(v, int) and not isinstance(v, bool)
         for name, ok, rule in (
             ('lr', self.lr > 0, '> 0'),
             ('momentum', 0 <= self.momentum < 1, 'in [0, 1)'),
             ('weight_decay', self.weight_decay >= 0, '>= 0'),
-            ('epochs', isinstance(self.epochs, int) and self.epochs >= 1, 'an integer >= 1'),
-            ('batch_size', isinstance(self.batch_size, int) and self.batch_size >= 1, 'an integer >= 1'),
+            ('epochs', is_int(self.epochs) and self.epochs >= 1, 'an integer >= 1'),
+            ('batch_size', is_int(self.batch_size) and self.batch_size >= 1, 'an integer >= 1'),
+            ('finetune_epochs', is_int(self.finetune_epochs) and self.finetune_epochs >= -1,
+             "an integer >= 0 (or -1: the algorithm's default)"),
+            ('finetune_lr', self.finetune_lr > 0, '> 0'),
+            ('finetune_momentum', 0 <= self.finetune_momentum < 1, 'in [0, 1)'),
+            ('finetune_weight_decay', self.finetune_weight_decay >= 0, '>= 0'),
         ):
             if not ok:
                 raise ValueError(f"{name}={getattr(self, name)!r} must be {rule}")
         check_choice('memory_format', self.memory_format, tuple(MEMORY_FORMATS))
+        check_choice('finetune_at', self.finetune_at, FINETUNE_AT)
         try:
             torch.device(self.device)
         except RuntimeError as e:
             raise ValueError(f"device={self.device!r} is not a torch device (cpu, cuda, cuda:1, mps, ...)") from e
+
+    def for_algorithm(self, cls):  # an Algorithm class
+        "This configuration with the algorithm's defaults where it asks for them (`finetune_epochs=-1`)"
+        if self.finetune_epochs != -1:
+            return self
+        return dataclasses.replace(self, finetune_epochs=cls.train_defaults.get('finetune_epochs', 0))
 
 
 class NonFiniteLoss(RuntimeError):
@@ -168,17 +188,50 @@ def client_metrics(acc_N):  # per-client accuracies
 
 # %% ../nbs/02_training.ipynb #68490fbd
 ALGORITHMS = {}
+RESERVED = {}  # option name -> the run-level configuration class (run, training, Flower) that defines it
+
+
+def option_owner(cfg_cls, name: str):  # a dataclass and one of its fields
+    "The class whose own annotations define field `name` of `cfg_cls` (one shared base dataclass: one owner)"
+    return next(c for c in cfg_cls.__mro__ if name in vars(c).get('__annotations__', {}))
+
+
+def check_options(name: str, cfg_cls):  # an algorithm's name and its Config (or None)
+    "Refuse an algorithm option that a run-level option or another algorithm's option, defined apart, also names"
+    for f in dataclasses.fields(cfg_cls) if cfg_cls else ():
+        if f.name in RESERVED:
+            raise ValueError(
+                f"algorithm {name!r}: option {f.name!r} is an option of {RESERVED[f.name].__name__} already; rename it"
+            )
+        for other, cls in ALGORITHMS.items():
+            theirs = {g.name for g in dataclasses.fields(cls.Config)} if other != name and cls.Config else ()
+            if f.name in theirs and option_owner(cls.Config, f.name) is not option_owner(cfg_cls, f.name):
+                raise ValueError(
+                    f"algorithm {name!r}: option {f.name!r} is also {other!r}'s, defined apart; rename it, "
+                    f"or define it once in a base dataclass both configurations derive from"
+                )
+
+
+def reserve_options(cfg_cls):  # a run-level configuration dataclass
+    "No algorithm option may take a field name of `cfg_cls` (checked for the algorithms already registered too)"
+    RESERVED.update({f.name: cfg_cls for f in dataclasses.fields(cfg_cls)})
+    for name, cls in ALGORITHMS.items():
+        check_options(name, cls.Config)
 
 
 def register(name: str):  # the name used by `hdcfl run --algorithm`
-    "Class decorator adding an `Algorithm` to `ALGORITHMS`"
+    "Class decorator adding an `Algorithm` to `ALGORITHMS`, once its options clash with no other option"
 
     def deco(cls):
+        check_options(name, cls.Config)
         cls.name = name
         ALGORITHMS[name] = cls
         return cls
 
     return deco
+
+
+reserve_options(TrainConfig)
 
 
 @dataclass
@@ -195,6 +248,7 @@ class Algorithm:
     "The client and server halves of a federated algorithm; everything between them is a payload dict"
 
     name, Config = None, None
+    train_defaults = {}  # the algorithm's own defaults for run-level training options (FedBABU: finetune_epochs 5)
     store_dir, store_mb = None, 0.0  # set by `spill_server_state`: where per-client server state spills, past what size
 
     def spill_server_state(self, out, memory_mb: float):  # out: the run folder (None: nowhere to spill)
@@ -202,7 +256,8 @@ class Algorithm:
         self.store_dir, self.store_mb = (Path(out) / 'server' if out else None), memory_mb
 
     def __init__(self, model: SplitModel, train: TrainConfig | None = None, cfg=None):
-        self.model, self.train = model.to((train or TrainConfig()).device), train or TrainConfig()
+        self.train = (train or TrainConfig()).for_algorithm(type(self))
+        self.model = model.to(self.train.device)
         self.cfg = cfg if cfg is not None else (self.Config() if self.Config else None)
 
     def reply_store(self, n: int):
@@ -367,6 +422,43 @@ def fit_round(
     return info, sampled
 
 # %% ../nbs/02_training.ipynb #d1cee22f
+def finetuned(model: torch.nn.Module, data: ClientData, train: TrainConfig, gen: torch.Generator):
+    "A copy of `model` trained `train.finetune_epochs` epochs on the client's training split; `model` is untouched"
+    with torch.random.fork_rng(devices=[]):  # whatever the copy's training draws stays out of the run's random state
+        tuned = copy.deepcopy(model)
+        local_train(
+            tuned,
+            data,
+            train,
+            gen,
+            epochs=train.finetune_epochs,
+            lr=train.finetune_lr,
+            momentum=train.finetune_momentum,
+            weight_decay=train.finetune_weight_decay,
+        )  # the run's batch size and memory format
+    return tuned
+
+
+def client_views(
+    algo: Algorithm,
+    state: dict,
+    msgs: dict,  # {view: payload}, from `eval_messages`
+    data: ClientData,
+    ctx,  # ctx() -> a fresh FitContext of the evaluation stream
+    final: bool = False,  # the run's last round
+):
+    "One client's accuracy and loss in every view, and in 'ft' (the first view's model fine-tuned) where the run asks"
+    out, t = {}, algo.train
+    tune = t.finetune_epochs > 0 and (final or t.finetune_at == 'every')
+    for i, (view, msg) in enumerate(msgs.items()):
+        model = algo.client_eval_model(state, msg, data, ctx())
+        out[view] = evaluate(model, data, device=t.device, memory_format=t.memory_format)
+        if i == 0 and tune:
+            ft = finetuned(model, data, t, ctx().gen)
+            out['ft'] = evaluate(ft, data, device=t.device, memory_format=t.memory_format)
+    return out
+
+
 def evaluate_clients(
     algo: Algorithm,
     server: dict,
@@ -375,17 +467,14 @@ def evaluate_clients(
     rnd: int,
     seed: int = 0,
     which=None,  # the clients to evaluate (default: every one)
+    final: bool = False,  # the run's last round (where `finetune_at='final'` fine-tunes)
 ):
     "Evaluate every client (sampled or not) in every view the algorithm offers: {view: [{'acc', 'loss'} per client]}"
     out = {}
     for k in range(len(fed)) if which is None else which:
-        for view, msg in algo.eval_messages(server, k, rnd).items():
-            model = algo.client_eval_model(
-                clients[k], msg, fed[k], FitContext(rnd, k, client_generator(seed, rnd, k, stream=1), seed)
-            )
-            out.setdefault(view, []).append(
-                evaluate(model, fed[k], device=algo.train.device, memory_format=algo.train.memory_format)
-            )
+        ctx = lambda: FitContext(rnd, k, client_generator(seed, rnd, k, stream=1), seed)
+        for view, r in client_views(algo, clients[k], algo.eval_messages(server, k, rnd), fed[k], ctx, final).items():
+            out.setdefault(view, []).append(r)
     return out
 
 # %% ../nbs/02_training.ipynb #9539bc70
@@ -472,11 +561,17 @@ def fresh_state(algo: Algorithm, fed: FedData, rounds: int, seed: int, memory_mb
 
 
 def summarize(history: list, best: dict, t0: float, device: str = 'cpu'):
-    "The summary of a run: final and best round metrics, wall time, versions and the machine"
+    "The summary of a run: final and best round metrics (and of the fine-tuned view), wall time, versions, machine"
     pick = lambda r: {k: r[k] for k in ('round', 'mean', 'worst', 'bottom20', 'gap', 'std', 'per_client')}
+    tuned = [
+        {'round': r['round'], **r['view_metrics']['ft'], 'per_client': r['views']['ft']['acc']}
+        for r in history
+        if 'ft' in r['views']
+    ]  # the fine-tuned view's rounds
     return {
         'final': pick(history[-1]),
         'best': pick(best),
+        **({'ft': {'final': pick(tuned[-1]), 'best': pick(max(tuned, key=lambda r: r['mean']))}} if tuned else {}),
         'wall_s': round(time.time() - t0, 3),
         'versions': versions(),
         'machine': machine(device),
@@ -542,7 +637,7 @@ def run_federated(
             which = None if rnd == rounds else subset
             history.append(
                 rec := round_record(
-                    rnd, evaluate_clients(algo, server, clients, fed, rnd, seed, which), info, sampled, which
+                    rnd, evaluate_clients(algo, server, clients, fed, rnd, seed, which, rnd == rounds), info, sampled, which
                 )
             )
             if best is None or rec['mean'] > best['mean']:

@@ -1,15 +1,15 @@
 """No algorithm reads a client's test split during training or model selection: the clients' test fields are
 replaced by a guard that raises on any use, and every algorithm trains three rounds and builds every client's
-evaluation model (fine-tuning, cluster choice and all) without touching it."""
+evaluation model (cluster choice and all) and fine-tunes it with the run's budget without touching it."""
 import dataclasses
 import pytest
 import torch
 from hdcfl.runs import build, split_options
-from hdcfl.training import ALGORITHMS, fit_round, evaluate_clients, FitContext, client_generator
+from hdcfl.training import ALGORITHMS, fit_round, evaluate_clients, FitContext, client_generator, finetuned
 
 class SplitReadError(AssertionError): pass
 
-EXTRA = {'pfedmoap': dict(moap_experts=2)}   # options a small run needs (pFedMoAP's default K = 10 is more than its clients)
+EXTRA = {'pfedmoap': dict(moap_experts=2)}   # a small run's options (pFedMoAP: two experts keep it fast)
 
 class Forbidden:
     "Stands in for a client's test data; any use raises"
@@ -28,14 +28,16 @@ def test_the_guard_catches_a_read():
 
 @pytest.mark.parametrize('name', sorted(ALGORITHMS))
 def test_no_test_split_in_training_or_selection(name):
-    fed, algo = build(*split_options(dict(algorithm=name, clients=6, rounds=3, seed=3, **EXTRA.get(name, {}))))
+    opts = dict(algorithm=name, clients=6, rounds=3, seed=3, finetune_epochs=1, **EXTRA.get(name, {}))
+    fed, algo = build(*split_options(opts))
     fed = guarded(fed)
     server = algo.server_init(fed.sizes, 3, 3)
     clients = [algo.client_init(k) for k in range(len(fed))]
     for rnd in (1, 2, 3): fit_round(algo, server, clients, fed, rnd, seed=3)
     for k in range(len(fed)):
         for msg in algo.eval_messages(server, k, 3).values():
-            algo.client_eval_model(clients[k], msg, fed[k], FitContext(3, k, client_generator(3, 3, k, 1)))
+            model = algo.client_eval_model(clients[k], msg, fed[k], FitContext(3, k, client_generator(3, 3, k, 1)))
+            finetuned(model, fed[k], algo.train, client_generator(3, 3, k, 1))  # the run's fine-tuning too
 
 
 class Unmoved(torch.Tensor):

@@ -10,7 +10,7 @@ import torch
 import torch.nn.functional as F
 from fastcore.basics import patch_to
 from ..core import check_choice
-from ..models import CLUSTER_INITS, cluster_states, get_state, weighted_average, model_device
+from ..models import ClusterInitOption, cluster_states, get_state, weighted_average, model_device
 from ..training import Algorithm, register, local_train
 
 # %% auto #0
@@ -18,7 +18,7 @@ __all__ = ['FedSoftConfig', 'importance_weights', 'FedSoft', 'centre_selection']
 
 # %% ../../nbs/06d_fedsoft.ipynb #045d32ee
 @dataclass
-class FedSoftConfig:
+class FedSoftConfig(ClusterInitOption):
     "FedSoft's options (paper's table 5 defaults)"
 
     centres: int = 3  # S, number of cluster centres
@@ -26,7 +26,6 @@ class FedSoftConfig:
     estimate_every: int = 2  # tau, rounds between importance estimations
     smoothing: float = 1e-4  # sigma, importance of a centre that fits none of the client's samples
     k_sel: int = 20  # clients selected per centre for its aggregation
-    cluster_init: str = 'auto'  # centres: full (independent initializations), head (the model, heads redrawn), auto (head if pretrained)
 
     def __post_init__(self):
         for name in ('centres', 'k_sel', 'estimate_every'):
@@ -34,7 +33,7 @@ class FedSoftConfig:
                 raise ValueError(f"{name}={getattr(self, name)!r} must be >= 1")
         if self.prox < 0:
             raise ValueError(f"prox={self.prox!r} must be >= 0")
-        check_choice('cluster_init', self.cluster_init, CLUSTER_INITS)
+        super().__post_init__()  # cluster_init
 
 # %% ../../nbs/06d_fedsoft.ipynb #6c773385
 @torch.inference_mode()

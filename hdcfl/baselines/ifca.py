@@ -9,7 +9,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 from ..core import check_choice
-from ..models import CLUSTER_INITS, cluster_states, get_state, weighted_average, model_device
+from ..models import ClusterInitOption, cluster_states, get_state, weighted_average, model_device
 from ..training import Algorithm, register, local_train
 
 # %% auto #0
@@ -17,19 +17,18 @@ __all__ = ['IFCAConfig', 'training_losses', 'IFCA']
 
 # %% ../../nbs/06e_ifca.ipynb #ff5496f3
 @dataclass
-class IFCAConfig:
+class IFCAConfig(ClusterInitOption):
     "IFCA's options (paper's table 5 defaults)"
 
     clusters: int = 4  # S, number of cluster models
     select_samples: int = 512  # training samples (drawn at random) a client scores the cluster models on
-    cluster_init: str = 'auto'  # full: independent initializations; head: the model with its head redrawn; auto: head if pretrained
 
     def __post_init__(self):
         if self.clusters < 1:
             raise ValueError(f"clusters={self.clusters!r} must be >= 1")
         if self.select_samples < 1:
             raise ValueError(f"select_samples={self.select_samples!r} must be >= 1")
-        check_choice('cluster_init', self.cluster_init, CLUSTER_INITS)
+        super().__post_init__()  # cluster_init
 
 # %% ../../nbs/06e_ifca.ipynb #c72f86f7
 @torch.inference_mode()

@@ -110,13 +110,14 @@ class MoAPModel(nn.Module):
         return self.lam * local + self.s * (q[:, None, :] * e).sum(-1)
 
 # %% ../../nbs/06j_pfedmoap.ipynb #de47bcff
-def choose_experts(heads: dict, k: int, K: int, rule: str = 'knn', seed: int = 0):
-    "The clients whose heads client k gets as experts (up to K - 1 of them, nearest first)"
+def choose_experts(heads: dict, k: int, K: int, rule: str = 'knn', seed: int = 0, rnd: int = 0):
+    "The clients whose heads client k gets as experts (up to K - 1): nearest first, or the round's permutation"
     others = [j for j in sorted(heads) if j != k]
     if k not in heads or not others:
         return []
-    if rule == 'random':
-        return [int(j) for j in np.random.default_rng([seed, k]).permutation(others)][: K - 1]
+    if rule == 'random':  # the original's: one permutation per round shared by all clients, its first K - 1 (not k)
+        perm = np.random.default_rng([seed, rnd]).permutation(sorted(heads))
+        return [int(j) for j in perm if j != k][: K - 1]
     d = {j: (heads[j]['weight'] - heads[k]['weight']).norm().item() for j in others}
     return sorted(others, key=lambda j: (d[j], j))[: K - 1]
 
@@ -128,33 +129,31 @@ class PFedMoAP(Algorithm):
     Config = PFedMoAPConfig
 
     def server_init(self, sizes, rounds, seed=0):
-        if self.cfg.moap_experts > len(sizes):
-            raise ValueError(f"moap_experts={self.cfg.moap_experts} is more than the {len(sizes)} clients")
         return {
             'encoder': encoder_state(self.model),
             'head': head_state(self.model),
             'heads': {},
             'seed': seed,
+            'experts': min(self.cfg.moap_experts, len(sizes)),  # K, at most the number of clients
         }
 
     def client_init(self, k):
         return {'head': head_state(self.model), 'gate': None}
 
-    def messages(self, server, k):
-        ex = choose_experts(
-            server['heads'], k, self.cfg.moap_experts, self.cfg.moap_selection, server['seed']
-        )
+    def messages(self, server, k, rnd, fit=True):
+        K = server.get('experts', self.cfg.moap_experts)
+        ex = choose_experts(server['heads'], k, K, self.cfg.moap_selection, server['seed'], rnd)
         experts = torch.stack([server['heads'][j]['weight'] for j in ex]) if ex else torch.zeros(0)
         msg = {'encoder': server['encoder'], 'expert_heads': experts}
-        if self.cfg.moap_head == 'fedavg':
+        if self.cfg.moap_head == 'fedavg' and fit:  # training starts from the average; evaluation uses the own head
             msg['head'] = server['head']
         return msg
 
     def fit_message(self, server, k, rnd):
-        return self.messages(server, k)
+        return self.messages(server, k, rnd)
 
     def eval_messages(self, server, k, rnd):
-        return {'model': self.messages(server, k)}
+        return {'model': self.messages(server, k, rnd, fit=False)}
 
 # %% ../../nbs/06j_pfedmoap.ipynb #5fa774c3
 @patch_to(PFedMoAP)
@@ -198,10 +197,11 @@ def aggregate(self, server, replies, rnd):
     server['heads'].update({k: r['head'] for k, r in replies.items()})
     if self.cfg.moap_head == 'fedavg':
         server['head'] = weighted_average([r['head'] for r in replies.values()], n)
-    c = self.cfg
+    K, c = server.get('experts', self.cfg.moap_experts), self.cfg
     return {
+        'moap_experts': K,  # the number of experts in force (moap_experts, capped at the number of clients)
         'experts': {
-            int(k): choose_experts(server['heads'], k, c.moap_experts, c.moap_selection, server['seed'])
+            int(k): choose_experts(server['heads'], k, K, c.moap_selection, server['seed'], rnd + 1)
             for k in sorted(replies)
-        }
+        },  # what the next round sends
     }

@@ -14,7 +14,7 @@ from flwr.clientapp import ClientApp
 
 from ..core import atomic_write, tensor_items
 from ..data import ClientData, FedData
-from ..training import FitContext, NonFiniteLoss, client_generator, evaluate
+from ..training import FitContext, NonFiniteLoss, client_generator, evaluate, client_views
 from ..runs import RunConfig, split_options, build_data, build_algorithm
 from .wire import pack, unpack, fingerprint, app_config
 
@@ -203,9 +203,7 @@ def client_train(msg: Message, context: Context):
 
 @client_app.evaluate()
 def client_evaluate(msg: Message, context: Context):
-    "Accuracy and loss of every view the server sent (each view's model from `client_eval_model`)"
-    c, res = ClientSide(msg, context), {}
-    for view, payload in unpack(msg.content).items():
-        model = c.algo.client_eval_model(c.state, payload, c.data, c.ctx(stream=1))
-        res[view] = evaluate(model, c.data, device=c.train.device, memory_format=c.train.memory_format)
-    return c.reply(res)
+    "Accuracy and loss of every view the server sent (each view's model from `client_eval_model`), and 'ft' where due"
+    c = ClientSide(msg, context)
+    views = client_views(c.algo, c.state, unpack(msg.content), c.data, lambda: c.ctx(stream=1), c.rnd == c.run.rounds)
+    return c.reply(views)

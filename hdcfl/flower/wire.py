@@ -12,7 +12,7 @@ import torch
 from flwr.app import Array, ArrayRecord, ConfigRecord, RecordDict
 
 from ..core import check_choice
-from ..training import ALGORITHMS, TrainConfig
+from ..training import ALGORITHMS, TrainConfig, reserve_options
 from ..runs import RunConfig, split_options, import_modules
 
 # %% auto #0
@@ -93,6 +93,9 @@ class FlowerConfig:
     round_timeout: float = 600.0  # seconds to wait for a phase's replies; clients that miss it are recorded as dropped
     node_wait: float = 120.0  # seconds to wait for every client's node to connect before the first round
     audit: bool = False  # log every tensor sent to a node and every client's private-state fingerprints (messages.jsonl)
+
+
+reserve_options(FlowerConfig)  # no algorithm option may take a Flower setting's name
 
 
 def flower_key(name: str):
