@@ -150,6 +150,12 @@ def add_study_parser(sub):
         default='../shared/data/cifar10-jpeg.tar.xz',
         help='CIFAR-10 as an image tree or its .tar.xz',
     )
+    st.add_argument(
+        '--records',
+        default=None,
+        help="keep each finished cell's config.json, rounds.jsonl, summary.json and donor-swap reports here "
+        '(e.g. results/cifar10, to commit); --status reads it when --out has no runs',
+    )
     st.add_argument('--max-cells', type=int, default=None, help='stop after running this many cells')
     st.add_argument('--status', action='store_true', help='print the state of every cell and stop')
     st.add_argument(
@@ -363,9 +369,12 @@ def run_study_command(args: dict):
     spec = cifar10_study(args['data_root'])
     try:
         if args['status']:
-            st = study_status(spec, args['out'])
+            where = args['records'] if args['records'] and not Path(args['out']).exists() else args['out']
+            st = study_status(spec, where)
         else:
-            st = run_study(spec, args['out'], args['max_cells'], progress=False, only=args['only'])
+            st = run_study(
+                spec, args['out'], args['max_cells'], progress=False, only=args['only'], records=args['records']
+            )
     except USER_ERRORS as e:
         sys.exit(f"hdcfl study: error: {e}")
     print(st.groupby('state').size().to_string())

@@ -11,15 +11,16 @@ import numpy as np
 import pandas as pd
 
 from .runs import run, Experiment, identity, read_rounds
-from .core import check_choice
+from .core import check_choice, atomic_write
 from .diagnostics import donor_swap_run, donor_swap_name
 from .hdcfl import refresh_table
 from .training import ALGORITHMS
 
 # %% auto #0
-__all__ = ['METRICS', 'HDCFL_VARIANTS', 'ABLATIONS', 'cell_config', 'check_cell', 'run_cell', 'run_grid', 'lock_path', 'claim',
-           'release', 'held', 'study_cells', 'donor_swaps', 'run_study', 'study_status', 'study_records', 'study_frame',
-           'study_curves', 'cifar10_study', 'setting_table', 'tail_table', 'format_table', 'write_tables', 'ablation']
+__all__ = ['METRICS', 'RECORD_FILES', 'HDCFL_VARIANTS', 'ABLATIONS', 'cell_config', 'check_cell', 'run_cell', 'run_grid',
+           'lock_path', 'claim', 'release', 'held', 'study_cells', 'donor_swaps', 'run_study', 'study_status',
+           'study_records', 'study_frame', 'study_curves', 'keep_record', 'cifar10_study', 'setting_table',
+           'tail_table', 'format_table', 'write_tables', 'ablation']
 
 # %% ../nbs/05a_experiments.ipynb #74bc5c5d
 METRICS = ('mean', 'worst', 'bottom20', 'gap')
@@ -166,6 +167,7 @@ def run_study(
     progress=None,
     log=print,
     only: str | None = None,  # comma-separated glob patterns of the cells to run, e.g. 'rotation/hdcfl*/42'
+    records: str | Path | None = None,  # keep each finished cell's compact record here (e.g. a committed folder)
 ):
     "Run (or read) every cell of a study that no other live worker holds; returns the study's status"
     out, done = Path(out), 0
@@ -177,6 +179,8 @@ def run_study(
             (cell / donor_swap_name(c)).exists() for c in donor_swaps(spec, folder, options)
         ):
             check_cell(cell, options)
+            if records:
+                keep_record(cell, Path(records) / folder)
             continue
         if not claim(cell):
             continue
@@ -189,6 +193,8 @@ def run_study(
             log(
                 f"{folder}: mean {s['final']['mean']:.2f} worst {s['final']['worst']:.2f} ({time.time() - t0:.0f} s)"
             )
+            if records:
+                keep_record(cell, Path(records) / folder)
         finally:
             release(cell)
         done += 1
@@ -260,6 +266,17 @@ def study_curves(spec: dict, out: str | Path):
         for view, v in r['view_metrics'].items()
     ]
     return pd.DataFrame(rows, columns=['setting', 'method', 'seed', 'round', 'view', 'mean', 'worst'])
+
+# %% ../nbs/05a_experiments.ipynb #4f88ef9f
+RECORD_FILES = ('config.json', 'rounds.jsonl', 'summary.json')  # with the donor-swap reports, a cell's compact record
+
+
+def keep_record(cell: Path, dest: Path):
+    "Copy a finished cell's compact record (configuration, round records, summary, donor-swap reports) to `dest`"
+    dest.mkdir(parents=True, exist_ok=True)
+    for f in [cell / name for name in RECORD_FILES] + sorted(cell.glob('donor_swap*.json')):
+        if f.exists() and not (dest / f.name).exists():  # a record already kept stays as it is
+            atomic_write(dest / f.name, f.read_bytes())
 
 # %% ../nbs/05a_experiments.ipynb #255c233f
 HDCFL_VARIANTS = (

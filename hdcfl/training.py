@@ -4,7 +4,7 @@
 
 # %% ../nbs/02_training.ipynb #880e1513
 from __future__ import annotations
-import copy, dataclasses, math, os, platform, time
+import copy, dataclasses, math, os, platform, subprocess, time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,9 +30,9 @@ from hdcfl.models import (
 __all__ = ['FINETUNE_AT', 'MEMORY_FORMATS', 'ALGORITHMS', 'RESERVED', 'KERNEL_ENV', 'in_format', 'model_in_format', 'TrainConfig',
            'NonFiniteLoss', 'local_train', 'evaluate', 'client_metrics', 'option_owner', 'check_options',
            'reserve_options', 'register', 'FitContext', 'Algorithm', 'FedAvgSE', 'FedAvg', 'Local', 'sample_clients',
-           'client_generator', 'fit_round', 'finetuned', 'client_views', 'evaluate_clients', 'round_record', 'versions',
-           'cpu_model', 'machine', 'describe_machine', 'client_states', 'fresh_state', 'summarize', 'eval_subset',
-           'check_schedule', 'run_federated', 'plot_curves']
+           'client_generator', 'fit_round', 'finetuned', 'client_views', 'evaluate_clients', 'round_record',
+           'source_commit', 'versions', 'cpu_model', 'machine', 'describe_machine', 'client_states', 'fresh_state',
+           'summarize', 'eval_subset', 'check_schedule', 'run_federated', 'plot_curves']
 
 # %% ../nbs/02_training.ipynb #63cac331
 if os.environ.get('IN_TEST'):
@@ -500,9 +500,22 @@ def round_record(rnd: int, evals: dict, info: dict, sampled, evaluated=None):  #
 KERNEL_ENV = ('ATEN_CPU_CAPABILITY', 'ONEDNN_MAX_CPU_ISA')  # environment variables that select other CPU kernels
 
 
+def source_commit():
+    "The git commit of this package's source checkout ('+dirty' with uncommitted changes to it), None outside one"
+    root = Path(hdcfl.__file__).resolve().parent.parent
+    if not (root / 'settings.ini').exists():  # an installed copy, not the repository
+        return None
+    git = lambda *a: subprocess.run(['git', '-C', str(root), *a], capture_output=True, text=True, timeout=30)
+    try:
+        head, changed = git('rev-parse', 'HEAD'), git('status', '--porcelain', '--untracked-files=no', '--', 'hdcfl')
+    except (OSError, subprocess.SubprocessError):  # no git here
+        return None
+    return head.stdout.strip() + '+dirty' * bool(changed.stdout.strip()) if head.returncode == 0 else None
+
+
 def versions():
-    "The versions a run's numbers depend on"
-    return {'torch': torch.__version__, 'hdcfl': hdcfl.__version__}
+    "The versions a run's numbers depend on, and the commit of the package's source where it is a git checkout"
+    return {'torch': torch.__version__, 'hdcfl': hdcfl.__version__, 'commit': source_commit()}
 
 
 def cpu_model():
