@@ -28,7 +28,7 @@ from hdcfl.models import (
 
 # %% auto #0
 __all__ = ['FINETUNE_AT', 'MEMORY_FORMATS', 'ALGORITHMS', 'RESERVED', 'KERNEL_ENV', 'in_format', 'model_in_format', 'TrainConfig',
-           'NonFiniteLoss', 'local_train', 'evaluate', 'client_metrics', 'option_owner', 'check_options',
+           'NonFiniteLoss', 'local_train', 'evaluate', 'client_metrics', 'option_owner', 'same_option', 'check_options',
            'reserve_options', 'register', 'FitContext', 'Algorithm', 'FedAvgSE', 'FedAvg', 'Local', 'sample_clients',
            'client_generator', 'fit_round', 'finetuned', 'client_views', 'evaluate_clients', 'round_record',
            'source_commit', 'versions', 'cpu_model', 'machine', 'describe_machine', 'client_states', 'fresh_state',
@@ -196,6 +196,13 @@ def option_owner(cfg_cls, name: str):  # a dataclass and one of its fields
     return next(c for c in cfg_cls.__mro__ if name in vars(c).get('__annotations__', {}))
 
 
+def same_option(a, b, name: str):  # two dataclasses that both have field `name`
+    "One definition: the same owner class, or a re-run of its cell (same class name, field type and default)"
+    oa, ob = option_owner(a, name), option_owner(b, name)
+    fa, fb = a.__dataclass_fields__[name], b.__dataclass_fields__[name]
+    return oa is ob or (oa.__qualname__ == ob.__qualname__ and (fa.type, fa.default) == (fb.type, fb.default))
+
+
 def check_options(name: str, cfg_cls):  # an algorithm's name and its Config (or None)
     "Refuse an algorithm option that a run-level option or another algorithm's option, defined apart, also names"
     for f in dataclasses.fields(cfg_cls) if cfg_cls else ():
@@ -205,7 +212,7 @@ def check_options(name: str, cfg_cls):  # an algorithm's name and its Config (or
             )
         for other, cls in ALGORITHMS.items():
             theirs = {g.name for g in dataclasses.fields(cls.Config)} if other != name and cls.Config else ()
-            if f.name in theirs and option_owner(cls.Config, f.name) is not option_owner(cfg_cls, f.name):
+            if f.name in theirs and not same_option(cls.Config, cfg_cls, f.name):
                 raise ValueError(
                     f"algorithm {name!r}: option {f.name!r} is also {other!r}'s, defined apart; rename it, "
                     f"or define it once in a base dataclass both configurations derive from"
