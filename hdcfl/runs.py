@@ -21,7 +21,7 @@ import hdcfl.hdcfl  # registers 'hdcfl'
 import hdcfl.baselines.fedbabu, hdcfl.baselines.fedala, hdcfl.baselines.fedce  # and the baselines
 import hdcfl.baselines.fedsoft, hdcfl.baselines.ifca, hdcfl.baselines.pacfl
 import hdcfl.baselines.fedproto, hdcfl.baselines.fedproc, hdcfl.baselines.fedhpro, hdcfl.baselines.pfedmoap
-import hdcfl.baselines.fedrep  # noqa: F401
+import hdcfl.baselines.fedrep, hdcfl.baselines.fedrod, hdcfl.baselines.ditto, hdcfl.baselines.fedpac  # noqa: F401
 
 # %% auto #0
 __all__ = ['OPERATIONAL', 'RunConfig', 'import_modules', 'algorithm_config', 'Experiment', 'identity', 'build_data',
