@@ -139,11 +139,12 @@ def add_study_parser(sub):
     )
     st.add_argument(
         'name',
-        choices=['cifar10'],
-        help='cifar10: every method, three settings, three seeds, HDC-FL ablations (nbs/10_cifar10)',
+        choices=['cifar10', 'digits'],
+        help='cifar10: every method, three settings, three seeds, HDC-FL ablations (nbs/10_cifar10); '
+        'digits: every method plain and fine-tuned, rotation and LS-2, three seeds (nbs/09_results)',
     )
     st.add_argument(
-        '--out', default='runs/study-cifar10', help='the study folder (default: runs/study-cifar10)'
+        '--out', default=None, help='the study folder (default: runs/study-NAME)'
     )
     st.add_argument(
         '--data-root',
@@ -364,17 +365,16 @@ def run_flower(args: dict):
 def run_study_command(args: dict):
     "The `study` sub-command: run what is left of a study (or print its state)"
     # imported here: pandas, scipy and scikit-learn, which `hdcfl run` does not need
-    from hdcfl.experiments import run_study, study_status, cifar10_study
+    from hdcfl.experiments import run_study, study_status, cifar10_study, digits_study
 
-    spec = cifar10_study(args['data_root'])
+    spec = cifar10_study(args['data_root']) if args['name'] == 'cifar10' else digits_study()
+    out = args['out'] or f"runs/study-{args['name']}"
     try:
         if args['status']:
-            where = args['records'] if args['records'] and not Path(args['out']).exists() else args['out']
+            where = args['records'] if args['records'] and not Path(out).exists() else out
             st = study_status(spec, where)
         else:
-            st = run_study(
-                spec, args['out'], args['max_cells'], progress=False, only=args['only'], records=args['records']
-            )
+            st = run_study(spec, out, args['max_cells'], progress=False, only=args['only'], records=args['records'])
     except USER_ERRORS as e:
         sys.exit(f"hdcfl study: error: {e}")
     print(st.groupby('state').size().to_string())

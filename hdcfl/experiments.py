@@ -17,10 +17,10 @@ from .hdcfl import refresh_table
 from .training import ALGORITHMS
 
 # %% auto #0
-__all__ = ['METRICS', 'RECORD_FILES', 'HDCFL_VARIANTS', 'ABLATIONS', 'cell_config', 'check_cell', 'run_cell', 'run_grid',
-           'lock_path', 'claim', 'release', 'held', 'study_cells', 'donor_swaps', 'run_study', 'study_status',
-           'study_records', 'study_frame', 'study_curves', 'keep_record', 'cifar10_study', 'setting_table',
-           'tail_table', 'format_table', 'write_tables', 'ablation']
+__all__ = ['METRICS', 'RECORD_FILES', 'HDCFL_VARIANTS', 'STUDIES', 'ABLATIONS', 'cell_config', 'check_cell', 'run_cell',
+           'run_grid', 'lock_path', 'claim', 'release', 'held', 'study_cells', 'donor_swaps', 'run_study',
+           'study_status', 'study_records', 'study_frame', 'study_curves', 'keep_record', 'cifar10_study',
+           'digits_study', 'setting_table', 'tail_table', 'format_table', 'write_tables', 'ablation']
 
 # %% ../nbs/05a_experiments.ipynb #74bc5c5d
 METRICS = ('mean', 'worst', 'bottom20', 'gap')
@@ -338,6 +338,24 @@ def cifar10_study(
             'checkpoints': ('checkpoint-r15.pt', 'checkpoint.pt'),
         },
     }
+
+# %% ../nbs/05a_experiments.ipynb #a552dd2e
+def digits_study(
+    methods=None,  # default: every registered algorithm, HDC-FL and FedAvg-SE first
+):
+    "The digits study's spec: every method plain and fine-tuned, rotation and LS-2, seeds 42, 123, 2026"
+    methods = methods or ('hdcfl', 'fedavg-se', *sorted(set(ALGORITHMS) - {'hdcfl', 'fedavg-se'}))
+    return {
+        'seeds': (42, 123, 2026),
+        'common': dict(
+            dataset='digits', model='digits-bn', clients=20, rounds=30, test_view='matched', finetune_epochs=5, threads=1
+        ),
+        'settings': {'rotation': dict(partition='rotation'), 'ls2': dict(partition='ls', k=2)},
+        'methods': tuple(methods),
+    }
+
+
+STUDIES = {'cifar10': cifar10_study, 'digits': digits_study}  # the studies `hdcfl study NAME` runs
 
 # %% ../nbs/05a_experiments.ipynb #e3e6b345
 def setting_table(df: pd.DataFrame, metric: str = 'mean'):
