@@ -17,8 +17,8 @@ from .hdcfl import refresh_table
 from .training import ALGORITHMS
 
 # %% auto #0
-__all__ = ['METRICS', 'RECORD_FILES', 'HDCFL_VARIANTS', 'STUDIES', 'ABLATIONS', 'cell_config', 'check_cell', 'run_cell',
-           'run_grid', 'lock_path', 'claim', 'release', 'held', 'study_cells', 'donor_swaps', 'run_study',
+__all__ = ['METRICS', 'RECORD_FILES', 'HDCFL_VARIANTS', 'PROTO_ABLATIONS', 'STUDIES', 'ABLATIONS', 'cell_config', 'check_cell',
+           'run_cell', 'run_grid', 'lock_path', 'claim', 'release', 'held', 'study_cells', 'donor_swaps', 'run_study',
            'study_status', 'study_records', 'study_frame', 'study_curves', 'keep_record', 'cifar10_study',
            'digits_study', 'setting_table', 'tail_table', 'format_table', 'write_tables', 'ablation']
 
@@ -352,7 +352,19 @@ def digits_study(
         ),
         'settings': {'rotation': dict(partition='rotation'), 'ls2': dict(partition='ls', k=2)},
         'methods': tuple(methods),
+        'ablation_settings': ('rotation',),
+        'ablations': PROTO_ABLATIONS,
     }
+
+
+PROTO_ABLATIONS = {  # FedProto's drift compensation (SDC) and K prototypes per class (ProtoSeg), full and partial rounds
+    **{f'fedproto{n}': dict(algorithm='fedproto', **o) for n, o in (
+        ('-sdc', dict(proto_drift='sdc')), ('-k4', dict(protos_per_class=4)),
+        ('-sdc-k4', dict(proto_drift='sdc', protos_per_class=4)))},
+    **{f'fedproto{n}-p0.25': dict(algorithm='fedproto', participation=0.25, **o) for n, o in (
+        ('', {}), ('-stale', dict(proto_drift='stale')), ('-sdc', dict(proto_drift='sdc')),
+        ('-k4', dict(protos_per_class=4)), ('-sdc-k4', dict(proto_drift='sdc', protos_per_class=4)))},
+}
 
 
 STUDIES = {'cifar10': cifar10_study, 'digits': digits_study}  # the studies `hdcfl study NAME` runs
