@@ -139,8 +139,9 @@ def add_study_parser(sub):
     )
     st.add_argument(
         'name',
-        choices=['cifar10', 'digits'],
+        choices=['cifar10', 'cifar10-v2', 'digits'],
         help='cifar10: every method, three settings, three seeds, HDC-FL ablations (nbs/10_cifar10); '
+        'cifar10-v2: the same, every method plain and fine-tuned, FedProto variants, 1,000 images per client; '
         'digits: every method plain and fine-tuned, rotation and LS-2, three seeds (nbs/09_results)',
     )
     st.add_argument(
@@ -365,9 +366,10 @@ def run_flower(args: dict):
 def run_study_command(args: dict):
     "The `study` sub-command: run what is left of a study (or print its state)"
     # imported here: pandas, scipy and scikit-learn, which `hdcfl run` does not need
-    from hdcfl.experiments import run_study, study_status, cifar10_study, digits_study
+    from hdcfl.experiments import run_study, study_status, STUDIES
 
-    spec = cifar10_study(args['data_root']) if args['name'] == 'cifar10' else digits_study()
+    make = STUDIES[args['name']]
+    spec = make() if args['name'] == 'digits' else make(args['data_root'])
     out = args['out'] or f"runs/study-{args['name']}"
     try:
         if args['status']:

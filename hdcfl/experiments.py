@@ -10,17 +10,18 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .runs import run, Experiment, identity, read_rounds
-from .core import check_choice, atomic_write
+from .runs import run, Experiment, identity, read_rounds, build, split_options
+from .core import check_choice, atomic_write, tensor_items
 from .diagnostics import donor_swap_run, donor_swap_name
 from .hdcfl import refresh_table
-from .training import ALGORITHMS
+from .training import ALGORITHMS, fit_round, evaluate_clients
 
 # %% auto #0
 __all__ = ['METRICS', 'RECORD_FILES', 'HDCFL_VARIANTS', 'PROTO_ABLATIONS', 'STUDIES', 'ABLATIONS', 'cell_config', 'check_cell',
            'run_cell', 'run_grid', 'lock_path', 'claim', 'release', 'held', 'study_cells', 'donor_swaps', 'run_study',
            'study_status', 'study_records', 'study_frame', 'study_curves', 'keep_record', 'cifar10_study',
-           'digits_study', 'setting_table', 'tail_table', 'format_table', 'write_tables', 'ablation']
+           'digits_study', 'cifar10_study_v2', 'traffic', 'setting_table', 'tail_table', 'format_table', 'write_tables',
+           'ablation']
 
 # %% ../nbs/05a_experiments.ipynb #74bc5c5d
 METRICS = ('mean', 'worst', 'bottom20', 'gap')
@@ -143,6 +144,8 @@ def study_cells(spec: dict):
                 )
         for sname in spec.get('ablation_settings', ()):
             for vname, vopts in spec.get('ablations', {}).items():
+                if sname not in spec.get('ablation_settings_of', {}).get(vname, (sname,)):
+                    continue  # an ablation kept to some of the settings
                 cells.append(
                     (
                         Path(sname) / vname / str(seed),
@@ -367,7 +370,63 @@ PROTO_ABLATIONS = {  # FedProto's drift compensation (SDC) and K prototypes per 
 }
 
 
-STUDIES = {'cifar10': cifar10_study, 'digits': digits_study}  # the studies `hdcfl study NAME` runs
+def cifar10_study_v2(
+    data_root: str = '../shared/data/cifar10-jpeg.tar.xz',  # the JPEG copy (or any CIFAR-10 image tree)
+    methods=None,  # default: every registered algorithm, HDC-FL and FedAvg-SE first
+):
+    "The CIFAR-10 study, matched and kept: v1's protocol and cells, every method plain and fine-tuned, and more"
+    v1 = cifar10_study(data_root, methods)
+    proto = dict(algorithm='fedproto', proto_lambda=0.1)
+    more = {
+        'fedproto-k4': dict(**proto, protos_per_class=4),
+        'fedproto-p0.25': dict(**proto, participation=0.25),
+        'fedproto-sdc-p0.25': dict(**proto, participation=0.25, proto_drift='sdc'),
+        'fedproto-sdc-k4-p0.25': dict(**proto, participation=0.25, proto_drift='sdc', protos_per_class=4),
+    }  # FedProto's drift compensation and K prototypes, on rotation and LS-3
+    per_client = {  # the sensitivity to data per client: 1,000 training images, on rotation only
+        'fedavg-se-1k': dict(algorithm='fedavg-se', max_train=1000),
+        'hdcfl-1k': dict(algorithm='hdcfl', max_train=1000),
+        'hdcfl-mixture-1k': dict(algorithm='hdcfl', train_from='mixture', max_train=1000),
+        'fedbabu-1k': dict(algorithm='fedbabu', max_train=1000),
+    }
+    return {
+        **v1,
+        'common': {**v1['common'], 'finetune_epochs': 5},  # every cell's plain and fine-tuned views (table 5's recipe)
+        'method_options': {
+            **v1['method_options'],
+            'hdcfl': {**v1['method_options']['hdcfl'], 'variants': HDCFL_VARIANTS + ';sil:groups=0'},
+        },
+        'ablations': {**v1['ablations'], **more, **per_client},
+        'ablation_settings_of': {name: ('rotation',) for name in per_client},
+    }
+
+
+STUDIES = {'cifar10': cifar10_study, 'cifar10-v2': cifar10_study_v2, 'digits': digits_study}  # `hdcfl study NAME`
+
+# %% ../nbs/05a_experiments.ipynb #f72f8e17
+def traffic(rounds: int = 3, **options):
+    "Mean tensor elements per client per round after the first: down (training message), up (reply), eval"
+    fed, algo = build(*split_options({**options, 'rounds': rounds, 'max_train': 16}))
+    sizes, rnd_now = {'down': [], 'up': [], 'eval': []}, [0]
+    count = lambda payload: sum(t.numel() for _, t in tensor_items(payload))
+    fit, fit_message, eval_messages = algo.client_fit, algo.fit_message, algo.eval_messages
+
+    def keep(kind, payload):
+        if rnd_now[0] > 1:
+            sizes[kind].append(count(payload))
+        return payload
+
+    algo.fit_message = lambda server, k, rnd: keep('down', fit_message(server, k, rnd))
+    algo.client_fit = lambda state, msg, data, ctx: keep('up', fit(state, msg, data, ctx))
+    algo.eval_messages = lambda server, k, rnd: keep('eval', eval_messages(server, k, rnd))
+    seed = options.get('seed', 0)
+    server = algo.server_init(fed.sizes, rounds, seed)
+    clients = [algo.client_init(k) for k in range(len(fed))]
+    for rnd in range(1, rounds + 1):
+        rnd_now[0] = rnd
+        fit_round(algo, server, clients, fed, rnd, seed, options.get('participation', 1.0))
+        evaluate_clients(algo, server, clients, fed, rnd, seed)
+    return {k: int(np.mean(v)) if v else 0 for k, v in sizes.items()}
 
 # %% ../nbs/05a_experiments.ipynb #e3e6b345
 def setting_table(df: pd.DataFrame, metric: str = 'mean'):
