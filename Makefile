@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.hdcfl-installed
 
-.PHONY: demo test sync-check readme clean-env
+.PHONY: demo test sync-check readme clean-env docs docs-test
 
 $(STAMP): requirements.txt setup.py settings.ini
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,6 +23,22 @@ test: $(STAMP)
 	IN_TEST=1 $(BIN)/nbdev_test --n_workers 2 --timing
 	bash tools/kernel_paths.sh
 	$(BIN)/python -m pytest -q tests
+
+DOCS_STAMP := $(VENV)/.docs-installed
+
+$(DOCS_STAMP): $(STAMP) docs/requirements.txt
+	$(BIN)/python -m pip install -q -r docs/requirements.txt 2> >(grep -v "is ignored: it is neither a file nor a directory" >&2)
+	touch $(DOCS_STAMP)
+
+# the site from the committed notebooks (nothing executed) into docs/_build/html; open docs/_build/html/index.html
+docs: $(DOCS_STAMP)
+	rm -rf docs/_build
+	$(BIN)/python tools/docs_prep.py docs/_build/src
+	$(BIN)/sphinx-build -q -b html -c docs docs/_build/src docs/_build/html 2> >(grep -v -e MissingIDFieldWarning -e "_validate(nbdict" >&2)
+
+# the site in headless Chromium (Debian's chromium package): pages, figures, formulas, search, links, no request out
+docs-test: docs
+	$(BIN)/python -m pytest -q tests/test_docs.py
 
 readme: $(STAMP)
 	$(BIN)/python tools/readme.py
