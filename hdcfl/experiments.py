@@ -17,11 +17,11 @@ from .hdcfl import refresh_table
 from .training import ALGORITHMS, fit_round, evaluate_clients
 
 # %% auto #0
-__all__ = ['METRICS', 'RECORD_FILES', 'HDCFL_VARIANTS', 'PROTO_ABLATIONS', 'STUDIES', 'ABLATIONS', 'cell_config', 'check_cell',
-           'run_cell', 'run_grid', 'lock_path', 'claim', 'release', 'held', 'study_cells', 'donor_swaps', 'run_study',
-           'study_status', 'study_records', 'study_frame', 'study_curves', 'keep_record', 'cifar10_study',
-           'digits_study', 'cifar10_study_v2', 'traffic', 'setting_table', 'tail_table', 'format_table', 'write_tables',
-           'ablation']
+__all__ = ['METRICS', 'RECORD_FILES', 'HDCFL_VARIANTS', 'CIFAR10_V1_METHODS', 'PROTO_ABLATIONS', 'STUDIES', 'ABLATIONS',
+           'cell_config', 'check_cell', 'run_cell', 'run_grid', 'lock_path', 'claim', 'release', 'held', 'study_cells',
+           'donor_swaps', 'run_study', 'study_status', 'study_records', 'study_frame', 'study_curves', 'keep_record',
+           'cifar10_study', 'digits_study', 'cifar10_study_v2', 'traffic', 'setting_table', 'tail_table',
+           'format_table', 'write_tables', 'ablation']
 
 # %% ../nbs/05a_experiments.ipynb #74bc5c5d
 METRICS = ('mean', 'worst', 'bottom20', 'gap')
@@ -287,12 +287,16 @@ HDCFL_VARIANTS = (
 )
 
 
+CIFAR10_V1_METHODS = ('hdcfl', 'fedavg-se', 'fedala', 'fedavg', 'fedbabu', 'fedce', 'fedhpro', 'fedproc', 'fedproto',
+                      'fedsoft', 'ifca', 'local', 'pacfl', 'pfedmoap')  # the methods the first study ran
+
+
 def cifar10_study(
     data_root: str = '../shared/data/cifar10-jpeg.tar.xz',  # the JPEG copy (or any CIFAR-10 image tree)
-    methods=None,  # default: every registered algorithm, HDC-FL and FedAvg-SE first
+    methods=None,  # default: the 14 methods it ran
 ):
     "The CIFAR-10 study's spec: settings, methods, HDC-FL's ablations and donor-swaps, seeds 42, 123, 2026"
-    methods = methods or ('hdcfl', 'fedavg-se', *sorted(set(ALGORITHMS) - {'hdcfl', 'fedavg-se'}))
+    methods = methods or CIFAR10_V1_METHODS
     return {
         'seeds': (42, 123, 2026),
         'common': dict(
@@ -375,7 +379,8 @@ def cifar10_study_v2(
     methods=None,  # default: every registered algorithm, HDC-FL and FedAvg-SE first
 ):
     "The CIFAR-10 study, matched and kept: v1's protocol and cells, every method plain and fine-tuned, and more"
-    v1 = cifar10_study(data_root, methods)
+    every = ('hdcfl', 'fedavg-se', *sorted(set(ALGORITHMS) - {'hdcfl', 'fedavg-se'}))
+    v1 = cifar10_study(data_root, methods or every)
     proto = dict(algorithm='fedproto', proto_lambda=0.1)
     more = {
         'fedproto-k4': dict(**proto, protos_per_class=4),
