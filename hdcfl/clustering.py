@@ -122,8 +122,10 @@ def cosines(z_K_r: np.ndarray, mu_G_r: np.ndarray):
 
 
 def soft_temperature(
-    cos_K_G: np.ndarray, tau: float = 0.1, temperature: str = 'fixed'
-):  # fixed: tau itself; spread: tau times the std of the cosines
+    cos_K_G: np.ndarray,
+    tau: float = 0.1,
+    temperature: str = 'fixed',  # fixed: tau itself; spread: tau times the std of the cosines
+):
     "The softmax temperature of soft memberships"
     check_choice('temperature', temperature, TEMPERATURES)
     if not (np.isfinite(tau) and tau > 0):

@@ -294,8 +294,11 @@ def iid_partition(
 
 # %% ../nbs/00_data.ipynb #7a26bc99
 def label_subset_partition(
-    labels: np.ndarray, n_clients: int, rng: np.random.Generator, k: int = 2
-):  # classes per client, 1..C
+    labels: np.ndarray,
+    n_clients: int,
+    rng: np.random.Generator,
+    k: int = 2,  # classes per client, 1..C
+):
     "LS-k: every client holds exactly `k` classes, each class split evenly among its holders"
     C = int(labels.max()) + 1
     if not (isinstance(k, (int, np.integer)) and 1 <= k <= C):

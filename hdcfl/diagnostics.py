@@ -117,8 +117,9 @@ def donor_swap(
 
 # %% ../nbs/05_diagnostics.ipynb #16144727
 def load_run_cache(
-    run_dir: Path, checkpoint: str = 'checkpoint.pt'
-):  # the final checkpoint, or a kept one (checkpoint-rNN.pt)
+    run_dir: Path,
+    checkpoint: str = 'checkpoint.pt',  # the final checkpoint, or a kept one (checkpoint-rNN.pt)
+):
     "Configuration, federated data, algorithm and a checkpoint of a finished run with a cache of client encoders"
     run_dir = Path(run_dir)
     if not (run_dir / 'config.json').exists() or not (run_dir / checkpoint).exists():

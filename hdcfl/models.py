@@ -279,8 +279,10 @@ def relative_distance(a: dict, b: dict):  # two states with the same keys
 
 # %% ../nbs/01_models.ipynb #1c7458f3
 def reinit_state(
-    model: nn.Module, seed: int, head_only: bool = False
-):  # draw only the head (a `SplitModel`'s) again
+    model: nn.Module,
+    seed: int,
+    head_only: bool = False,  # draw only the head (a `SplitModel`'s) again
+):
     "A state dict of `model`'s architecture with freshly initialized, seeded weights (the model is left as it is)"
     import copy
 

@@ -276,8 +276,10 @@ def check_resumable(out: Path, config: dict):
 
 # %% ../nbs/02a_runs.ipynb #27354f6e
 def load_checkpoint(
-    path: Path, config: dict, saved: dict | None = None
-):  # the configuration the folder held, already found to be the same run
+    path: Path,
+    config: dict,
+    saved: dict | None = None,  # the configuration the folder held, already found to be the same run
+):
     "Read a checkpoint, checking it is whole and belongs to `config` (by its identity)"
     try:
         ck = torch.load(path, weights_only=False)

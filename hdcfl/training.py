@@ -392,8 +392,11 @@ def sample_clients(n_clients: int, participation: float, seed: int, rnd: int):
 
 
 def client_generator(
-    seed: int, rnd: int, k: int, stream: int = 0
-):  # stream 0: training, 1: evaluation, 2 and up: an algorithm's own
+    seed: int,
+    rnd: int,
+    k: int,
+    stream: int = 0,  # 0: training, 1: evaluation, 2 and up: an algorithm's own
+):
     "A torch generator seeded from (seed, round, client, stream)"
     return torch.Generator().manual_seed(
         int(np.random.default_rng([seed, rnd, k] + ([stream] if stream else [])).integers(2**62))

@@ -1,58 +1,54 @@
-"""Numbers about the package's structure, for reviews: line counts per module, the import graph inside hdcfl/
-(function-level imports included) with any circle, the share of exported function/class cells followed directly by
-a test cell, and the code lines over 110 characters outside strings and comments' reach (as counted by length).
-
-    .venv/bin/python tools/structure.py
-"""
-import ast, glob, json, re
+"""The package's structure in figures: module sizes, exported-cell lengths, exports followed by a test, one-line
+summaries, documented parameters, and citations of files the repository does not hold. `python tools/structure.py`"""
+import importlib, inspect, json, re, statistics
 from pathlib import Path
 
-root = Path(__file__).resolve().parent.parent
-mods = sorted(p for p in (root / 'hdcfl').rglob('*.py') if p.name != '_modidx.py')
-name = lambda p: '.'.join(p.relative_to(root).with_suffix('').parts).removesuffix('.__init__')
-graph = {}
-for p in mods:
-    me, deps = name(p), set()
-    for node in ast.walk(ast.parse(p.read_text())):
-        if isinstance(node, ast.ImportFrom):
-            base = me.rsplit('.', node.level)[0] if node.level else ''
-            target = f"{base}.{node.module}" if node.level and node.module else (node.module or base)
-            deps |= {target} | {f"{target}.{a.name}" for a in node.names}
-        elif isinstance(node, ast.Import):
-            deps |= {a.name for a in node.names}
-    graph[me] = sorted(d for d in deps if d in {name(q) for q in mods} and d != me)
-
-print('| module | lines |\n|---|---|')
-for p in mods:
-    print(f"| {name(p)} | {len(p.read_text().splitlines())} |")
-print('\nimports inside hdcfl/:')
-for m, ds in graph.items():
-    print(f"  {m} -> {', '.join(ds) or '-'}")
+ROOT = Path(__file__).resolve().parents[1]
+OUTSIDE = re.compile(r'DESIGN\.md|STYLE\.md|\.\./shared/papers')  # files the repository does not hold
 
 
-def circle(start, node, seen):
-    for d in graph.get(node, []):
-        if d == start:
-            return [node, d]
-        if d not in seen:
-            seen.add(d)
-            if (c := circle(start, d, seen)):
-                return [node, *c]
-    return None
+def cells(nb):
+    return [(c['cell_type'], ''.join(c['source'])) for c in nb['cells']]
 
 
-circles = [c for m in graph if (c := circle(m, m, set()))]
-print('circles:', circles or 'none')
+def main():
+    mods = sorted((p for p in (ROOT / 'hdcfl').rglob('*.py') if p.name not in ('_modidx.py', '__init__.py')),
+                  key=lambda p: -len(p.read_text().splitlines()))
+    print('largest modules:', ', '.join(f'{p.relative_to(ROOT)} {len(p.read_text().splitlines())}' for p in mods[:4]))
+    lengths, tested, exports, cited, summaries = [], 0, 0, [], []
+    for nbp in sorted((ROOT / 'nbs').glob('*.ipynb')):
+        cs = cells(json.loads(nbp.read_text()))
+        first = cs[0][1].splitlines()
+        if sum(l.startswith('>') for l in first) != 1:
+            summaries.append(nbp.stem)
+        for i, (kind, src) in enumerate(cs):
+            if kind == 'code' and re.search(r'^#\|\s*export\b', src, re.M):
+                body = [l for l in src.splitlines() if l.strip() and not l.startswith('#|')]
+                if any(l.startswith(('def ', 'class ', '@')) for l in body):
+                    exports += 1
+                    lengths.append(len(body))
+                    nxt = next((s for k, s in cs[i + 1:] if k == 'code'), '')
+                    tested += not re.search(r'^#\|\s*export', nxt, re.M)
+            cited += [f'{nbp.stem}: {m}' for m in OUTSIDE.findall(src)]
+    q = statistics.quantiles(lengths, n=10)
+    print(f'exported cells: {exports}, median {statistics.median(lengths):.0f} lines, 90th percentile {q[-1]:.0f}, '
+          f'over 40 lines: {sum(n > 40 for n in lengths)}')
+    print(f'exported cells followed by a code cell that is not an export: {tested} of {exports}')
+    print('notebooks without a one-line > summary:', ', '.join(summaries) or 'none')
+    print('citations of files outside the repository:', len(cited), *cited[:10], sep='\n  ' if cited else ' ')
+    import hdcfl.runs  # noqa: F401 (registers everything)
+    from fastcore.docments import docments
+    n = doc = 0
+    for p in mods:
+        mod = importlib.import_module('hdcfl.' + '.'.join(p.relative_to(ROOT / 'hdcfl').with_suffix('').parts))
+        for name in getattr(mod, '__all__', []):
+            f = getattr(mod, name)
+            if inspect.isfunction(f):
+                d = docments(f)
+                ps = [k for k in inspect.signature(f).parameters if k not in ('self', 'args', 'kwargs')]
+                n, doc = n + len(ps), doc + sum(d.get(k) is not None for k in ps)
+    print(f'parameters of exported functions with a docments comment: {doc} of {n}')
 
-tot = ok = 0
-for nb in sorted(glob.glob(str(root / 'nbs' / '*.ipynb'))):
-    cells = [c for c in json.load(open(nb))['cells'] if c['cell_type'] == 'code']
-    for i, c in enumerate(cells):
-        s = ''.join(c['source'])
-        if s.startswith('#| export') and re.search(r'^(def|class) ', s, re.M):
-            tot += 1
-            nxt = ''.join(cells[i + 1]['source']) if i + 1 < len(cells) else ''
-            ok += bool(nxt) and not nxt.startswith(('#| export', '#| hide'))
-print(f"exported function/class cells followed by a test cell: {ok} of {tot} ({ok / tot:.0%})")
-long = [(p, i) for p in mods for i, l in enumerate(p.read_text().splitlines(), 1) if len(l) > 110 and not l.startswith('__all__')]
-print(f"lines over 110 characters in hdcfl/ (not counting __all__): {len(long)}")
+
+if __name__ == '__main__':
+    main()

@@ -183,8 +183,14 @@ def node_command(k: int, n: int, port: int, data_file: Path):
 
 # %% ../../nbs/07d_flower_launch.ipynb #37591f7f
 def start_processes(
-    mode: str, n: int, port: int, tmp: Path, env: dict, options: dict, procs: list
-):  # every process started is appended here at once (so that it can be stopped whatever happens next)
+    mode: str,
+    n: int,
+    port: int,
+    tmp: Path,
+    env: dict,
+    options: dict,
+    procs: list,  # every process started is appended here at once (so that it can be stopped whatever happens next)
+):
     "The SuperLink and, in a deployment, one SuperNode per client holding only its data file; returns {client: SuperNode}"
     logs, nodes = tmp / 'logs', {}
     procs.append(
@@ -359,7 +365,7 @@ def launch(
     overwrite: bool = False,
     kill: dict | None = None,  # {client: round}: crash that client's node after that round (deployment)
     restart: dict | None = None,  # {client: round}: start a new node for that (killed) client after that round
-    timeout: float = 1800,  # seconds for the whole run before everything is stopped
+    timeout: float = 3600,  # seconds for the whole run (the CLI's --timeout default too) before everything is stopped
     audit: bool = False,
     round_timeout: float = 600.0,
     node_wait: float = 120.0,
