@@ -4,7 +4,7 @@
 
 # %% ../nbs/02a_runs.ipynb #ae953713
 from __future__ import annotations
-import importlib, io, json, shutil, warnings
+import importlib, io, json, pkgutil, shutil, warnings
 from dataclasses import dataclass, asdict, fields
 from pathlib import Path
 from typing import NamedTuple
@@ -18,15 +18,23 @@ from .models import make_model, MODELS
 from .states import ClientStates, stores_in
 from .training import ALGORITHMS, TrainConfig, run_federated, machine, describe_machine, reserve_options
 import hdcfl.hdcfl  # registers 'hdcfl'
-import hdcfl.baselines.fedbabu, hdcfl.baselines.fedala, hdcfl.baselines.fedce  # and the baselines
-import hdcfl.baselines.fedsoft, hdcfl.baselines.ifca, hdcfl.baselines.pacfl
-import hdcfl.baselines.fedproto, hdcfl.baselines.fedproc, hdcfl.baselines.fedhpro, hdcfl.baselines.pfedmoap
-import hdcfl.baselines.fedrep, hdcfl.baselines.fedrod, hdcfl.baselines.ditto, hdcfl.baselines.fedpac  # noqa: F401
+import hdcfl.baselines
 
 # %% auto #0
-__all__ = ['OPERATIONAL', 'RunConfig', 'import_modules', 'algorithm_config', 'Experiment', 'identity', 'build_data',
-           'build_algorithm', 'prepare_out', 'check_resumable', 'load_checkpoint', 'read_rounds', 'RunFolder', 'run',
-           'split_options', 'resolved_config', 'build', 'kept_rounds']
+__all__ = ['BASELINES', 'OPERATIONAL', 'import_baselines', 'RunConfig', 'import_modules', 'algorithm_config', 'Experiment',
+           'identity', 'build_data', 'build_algorithm', 'prepare_out', 'check_resumable', 'load_checkpoint',
+           'read_rounds', 'RunFolder', 'run', 'split_options', 'resolved_config', 'build', 'kept_rounds']
+
+# %% ../nbs/02a_runs.ipynb #9278b23d
+def import_baselines():
+    "Import every module of `hdcfl.baselines` (each registers its algorithm); their names"
+    names = sorted(m.name for m in pkgutil.iter_modules(hdcfl.baselines.__path__))
+    for name in names:
+        importlib.import_module(f'hdcfl.baselines.{name}')
+    return names
+
+
+BASELINES = import_baselines()
 
 # %% ../nbs/02a_runs.ipynb #b0a09d6a
 @dataclass
