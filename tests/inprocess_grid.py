@@ -25,8 +25,13 @@ class InProcessGrid(Grid):
             if self.round >= r and 2000 + k not in self.contexts:
                 self.contexts[2000 + k] = Context(run_id=1, node_id=2000 + k, node_config={'partition-id': k, 'num-partitions': self.n}, state=RecordDict(), run_config=dict(self.contexts[1000 + k].run_config))
         return [nd for nd in self.contexts if not self.crashed(nd, self.round)]  # gone once a message of its crash round was sent
-    def push_messages(self, messages): raise NotImplementedError("InProcessGrid answers in send_and_receive")
-    def pull_messages(self, message_ids): raise NotImplementedError("InProcessGrid answers in send_and_receive")
+    def push_messages(self, messages):
+        "Answer at once; the replies wait for `pull_messages`"
+        ms = list(messages)
+        self.waiting = {**getattr(self, 'waiting', {}), **{r.metadata.reply_to_message_id: r for r in self.send_and_receive(ms)}}
+        return [m.metadata.message_id for m in ms]
+    def pull_messages(self, message_ids):
+        return [self.waiting.pop(i) for i in list(message_ids) if i in self.waiting]
     def send_and_receive(self, messages, *, timeout=None):
         replies = []
         for m in messages:

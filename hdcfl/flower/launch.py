@@ -70,13 +70,18 @@ def free_port():
         return s.getsockname()[1]
 
 
-def flower_env(home: Path):
+def flower_env(
+    home: Path,
+    superexec_poll: float = 0.2,  # seconds between the SuperExec's polls for a new task (Flower's default: 1)
+):
     "The environment of every Flower process: this Python's scripts first, our FLWR_HOME, no runtime installs"
     env = {
         **os.environ,
         'FLWR_HOME': str(home),
         'FLWR_DISABLE_RUNTIME_DEPENDENCY_INSTALLATION': '1',
         'FLWR_DISABLE_UPDATE_CHECK': '1',
+        'FLWR_TELEMETRY_ENABLED': '0',  # no usage reports from the launched processes
+        'FLWR_SUPEREXEC_TASK_POLL_INTERVAL': str(superexec_poll),  # a new message's ClientApp starts sooner than 1 s
         'PYTHONUNBUFFERED': '1',
         'RAY_ACCEL_ENV_VAR_OVERRIDE_ON_ZERO': '0',
         'PATH': f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
@@ -369,15 +374,17 @@ def launch(
     audit: bool = False,
     round_timeout: float = 600.0,
     node_wait: float = 120.0,
+    poll_interval: float = 0.1,  # the ServerApp's seconds between pulls for replies (0: Flower's 3 s)
+    superexec_poll: float = 0.2,  # the SuperExecs' seconds between polls for a new message (Flower's: 1)
     **options,  # any field of RunConfig, TrainConfig or the algorithm's Config
 ):
     "Run one federated run on Flower in local processes; returns its summary (with `flower`: mode, PIDs, wall time)"
-    server = dict(audit=audit, round_timeout=round_timeout, node_wait=node_wait)
+    server = dict(audit=audit, round_timeout=round_timeout, node_wait=node_wait, poll_interval=poll_interval)
     out, rc, n = launch_config(mode, out, overwrite, kill, restart, options, server)
     if overwrite and out.exists():
         shutil.rmtree(out)
     t0, tmp, port = time.time(), Path(tempfile.mkdtemp(prefix='hdcfl-flower-')), free_port()
-    env, logs, app = flower_env(flower_home(tmp / 'flwr-home', port)), tmp / 'logs', write_app(tmp / 'app', rc)
+    env, logs, app = flower_env(flower_home(tmp / 'flwr-home', port), superexec_poll), tmp / 'logs', write_app(tmp / 'app', rc)
     logs.mkdir()
     procs, events, threads, done = [], [], [], threading.Event()
     with sigterm_raises():

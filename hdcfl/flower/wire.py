@@ -93,6 +93,14 @@ class FlowerConfig:
     round_timeout: float = 600.0  # seconds to wait for a phase's replies; clients that miss it are recorded as dropped
     node_wait: float = 120.0  # seconds to wait for every client's node to connect before the first round
     audit: bool = False  # log every tensor sent to a node and every client's private-state fingerprints (messages.jsonl)
+    poll_interval: float = 0.1  # seconds between the ServerApp's pulls for replies (0: Flower's send_and_receive, 3 s)
+
+    def __post_init__(self):
+        for name in ('round_timeout', 'node_wait', 'poll_interval'):
+            value = getattr(self, name)
+            if not (isinstance(value, (int, float)) and value >= 0) or (name != 'poll_interval' and value == 0):
+                rule = '>= 0' if name == 'poll_interval' else '> 0'
+                raise ValueError(f"{name}={value!r} must be a number of seconds {rule}")
 
 
 reserve_options(FlowerConfig)  # no algorithm option may take a Flower setting's name
