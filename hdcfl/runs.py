@@ -4,7 +4,7 @@
 
 # %% ../nbs/02a_runs.ipynb #ae953713
 from __future__ import annotations
-import importlib, io, json, pkgutil, shutil, warnings
+import importlib, io, json, pkgutil, shutil, time, warnings
 from dataclasses import dataclass, asdict, fields
 from pathlib import Path
 from typing import NamedTuple
@@ -355,6 +355,8 @@ class RunFolder:
             'data': fed.config,
         }
         ck = prepare_out(self.out, self.config, self.resume, self.overwrite)
+        self.t0, self.prior_s = time.time(), (ck.get('elapsed_s') if ck else 0.0)  # None: a checkpoint without it
+        self.resumed_at = [*ck.get('resumed_at', []), ck['round']] if ck else []  # the rounds it went on from
         self.machine, self.resumed_from = machine(algo.train.device), list(ck.get('resumed_from', [])) if ck else []
         if ck and ck.get('machine', self.machine) != self.machine:  # checkpoints before machine records: not known
             self.resumed_from.append(ck['machine'])
@@ -388,7 +390,8 @@ class RunFolder:
         saved = clients.checkpoint() if isinstance(clients, ClientStates) else clients
         torch.save(
             {'round': rnd, 'config_hash': ident, 'server': server, 'clients': saved, 'best': best}
-            | {'machine': self.machine, 'resumed_from': self.resumed_from},
+            | {'machine': self.machine, 'resumed_from': self.resumed_from, 'resumed_at': self.resumed_at}
+            | {'elapsed_s': None if self.prior_s is None else self.prior_s + time.time() - self.t0},
             buf,
         )
         atomic_write(self.out / 'checkpoint.pt', buf.getvalue())
@@ -399,6 +402,9 @@ class RunFolder:
 
     def finish(self, summary: dict):
         moved = {'resumed_from': self.resumed_from} if self.resumed_from else {}  # the machines it ran on before
+        if self.resumed_at:  # wall_s is this process's; the total adds the time to the checkpoint it went on from
+            total = None if self.prior_s is None else round(self.prior_s + time.time() - self.t0, 3)
+            moved |= {'resumed_at': self.resumed_at, 'wall_s_total': total}
         atomic_write(self.out / 'summary.json', json.dumps(summary | moved, indent=1))
 
 # %% ../nbs/02a_runs.ipynb #459c3147
