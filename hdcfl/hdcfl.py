@@ -5,6 +5,7 @@
 # %% ../nbs/04_hdcfl.ipynb #30b3a091
 from __future__ import annotations
 from dataclasses import dataclass, replace
+from functools import cached_property
 import numpy as np
 from fastcore.basics import patch_to
 
@@ -105,11 +106,11 @@ class HDCFLConfig:
             raise ValueError("variants need train_from='shared': only then do they share this run's training")
         self.variant_configs
 
-    @property
-    def extra_lams(self):
+    @cached_property
+    def extra_lams(self):  # parsed once, on the first use (every client asks for it every round)
         return [float(l) for l in str(self.eval_lams).split(',') if l.strip()]
 
-    @property
+    @cached_property
     def variant_configs(self):
         "name -> the options of each variant of `variants` (checked)"
         return {
