@@ -6,7 +6,7 @@ from conftest import hdcfl, SMALL, BIN, rounds_of
 
 RUN = ['--algorithm', 'hdcfl', '--rounds', '12', '--ckpt-every', '2', '--activation', '3', '--refresh-every', '3', *SMALL]
 
-def strip(summary): return {k: v for k, v in summary.items() if k != 'wall_s'}
+def strip(summary): return {k: v for k, v in summary.items() if k not in ('wall_s', 'wall_s_total', 'resumed_at')}  # the books of time
 
 def test_killed_run_resumes_exactly(tmp_path):
     full, cut = tmp_path / 'full', tmp_path / 'cut'
@@ -28,6 +28,8 @@ def test_killed_run_resumes_exactly(tmp_path):
     hdcfl('run', '--out', cut, '--resume', *RUN)
     assert (cut / 'rounds.jsonl').read_text() == (full / 'rounds.jsonl').read_text()
     assert strip(json.loads((cut / 'summary.json').read_text())) == strip(json.loads((full / 'summary.json').read_text()))
+    books = json.loads((cut / 'summary.json').read_text())
+    assert books['resumed_at'] and books['resumed_at'][-1] <= done and books['wall_s_total'] >= books['wall_s']
 
 def test_resume_refuses_another_config_and_a_truncated_checkpoint(tmp_path):
     out = tmp_path / 'run'
