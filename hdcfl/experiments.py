@@ -178,6 +178,12 @@ def run_study(
         if only and not any(fnmatch(str(folder), p.strip()) for p in only.split(',')):
             continue
         cell = out / folder
+        kept = Path(records) / folder if records else None
+        if kept and (kept / 'summary.json').exists() and all(
+            (kept / donor_swap_name(c)).exists() for c in donor_swaps(spec, folder, options)
+        ):
+            check_cell(kept, options)
+            continue  # finished in an earlier sitting, perhaps on another machine: its record is the result
         if (cell / 'summary.json').exists() and all(
             (cell / donor_swap_name(c)).exists() for c in donor_swaps(spec, folder, options)
         ):
