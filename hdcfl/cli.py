@@ -149,8 +149,8 @@ def add_study_parser(sub):
     )
     st.add_argument(
         '--data-root',
-        default='../shared/data/cifar10-jpeg.tar.xz',
-        help='CIFAR-10 as an image tree or its .tar.xz',
+        default=None,
+        help='CIFAR-10 as an image tree or its .tar.xz (default: $HDCFL_CIFAR10, else data/cifar10-jpeg.tar.xz)',
     )
     st.add_argument(
         '--records',
@@ -369,7 +369,7 @@ def run_study_command(args: dict):
     from hdcfl.experiments import run_study, study_status, STUDIES
 
     make = STUDIES[args['name']]
-    spec = make() if args['name'] == 'digits' else make(args['data_root'])
+    spec = make() if args['name'] == 'digits' or not args['data_root'] else make(args['data_root'])
     out = args['out'] or f"runs/study-{args['name']}"
     try:
         if args['status']:

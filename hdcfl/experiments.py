@@ -17,10 +17,10 @@ from .hdcfl import refresh_table
 from .training import ALGORITHMS, fit_round
 
 # %% auto #0
-__all__ = ['METRICS', 'RECORD_FILES', 'HDCFL_VARIANTS', 'CIFAR10_V1_METHODS', 'PROTO_ABLATIONS', 'STUDIES', 'ABLATIONS',
-           'cell_config', 'check_cell', 'run_cell', 'run_grid', 'lock_path', 'claim', 'release', 'held', 'study_cells',
-           'donor_swaps', 'run_study', 'study_status', 'study_records', 'study_frame', 'study_curves', 'keep_record',
-           'cifar10_study', 'digits_study', 'cifar10_study_v2', 'traffic', 'setting_table', 'tail_table',
+__all__ = ['METRICS', 'RECORD_FILES', 'HDCFL_VARIANTS', 'CIFAR10_ROOT', 'CIFAR10_V1_METHODS', 'PROTO_ABLATIONS', 'STUDIES',
+           'ABLATIONS', 'cell_config', 'check_cell', 'run_cell', 'run_grid', 'lock_path', 'claim', 'release', 'held',
+           'study_cells', 'donor_swaps', 'run_study', 'study_status', 'study_records', 'study_frame', 'study_curves',
+           'keep_record', 'cifar10_study', 'digits_study', 'cifar10_study_v2', 'traffic', 'setting_table', 'tail_table',
            'format_table', 'write_tables', 'ablation']
 
 # %% ../nbs/05a_experiments.ipynb #74bc5c5d
@@ -293,12 +293,14 @@ HDCFL_VARIANTS = (
 )
 
 
+CIFAR10_ROOT = os.environ.get('HDCFL_CIFAR10', 'data/cifar10-jpeg.tar.xz')  # CIFAR-10 as an image tree or its .tar.xz
+
 CIFAR10_V1_METHODS = ('hdcfl', 'fedavg-se', 'fedala', 'fedavg', 'fedbabu', 'fedce', 'fedhpro', 'fedproc', 'fedproto',
                       'fedsoft', 'ifca', 'local', 'pacfl', 'pfedmoap')  # the methods the first study ran
 
 
 def cifar10_study(
-    data_root: str = '../shared/data/cifar10-jpeg.tar.xz',  # the JPEG copy (or any CIFAR-10 image tree)
+    data_root: str = CIFAR10_ROOT,  # the JPEG copy (or any CIFAR-10 image tree)
     methods=None,  # default: the 14 methods it ran
 ):
     "The CIFAR-10 study's spec: settings, methods, HDC-FL's ablations and donor-swaps, seeds 42, 123, 2026"
@@ -381,7 +383,7 @@ PROTO_ABLATIONS = {  # FedProto's drift compensation (SDC) and K prototypes per 
 
 
 def cifar10_study_v2(
-    data_root: str = '../shared/data/cifar10-jpeg.tar.xz',  # the JPEG copy (or any CIFAR-10 image tree)
+    data_root: str = CIFAR10_ROOT,  # the JPEG copy (or any CIFAR-10 image tree)
     methods=None,  # default: every registered algorithm, HDC-FL and FedAvg-SE first
 ):
     "The CIFAR-10 study, matched and kept: v1's protocol and cells, every method plain and fine-tuned, and more"
