@@ -9,7 +9,8 @@ dead (all-zero) embeddings on one client's test images. Resumable: a second call
 import argparse
 import torch
 from hdcfl.experiments import cifar10_study, run_cell
-from hdcfl.runs import Experiment, read_rounds
+from hdcfl.config import Experiment
+from hdcfl.runs import read_rounds
 
 p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
 p.add_argument('--out', default='runs/lr-pilot')

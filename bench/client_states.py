@@ -10,10 +10,13 @@ import argparse, json, resource, subprocess, sys, tempfile, time
 RUN = '''
 import json, resource, sys, time, tempfile
 import numpy as np, torch
-from hdcfl.data import ImageDataset, make_fed_data
+from hdcfl.datasets import ImageDataset
+from hdcfl.data import make_fed_data
 from hdcfl.models import make_model
 from hdcfl.runs import RunFolder
-from hdcfl.training import Local, TrainConfig, run_federated
+from hdcfl.algorithms import Local
+from hdcfl.training import TrainConfig
+from hdcfl.engine import run_federated
 n, budget, out = int(sys.argv[1]), float(sys.argv[2]), sys.argv[3]
 torch.set_num_threads(1)
 rng = np.random.default_rng(0)

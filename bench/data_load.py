@@ -4,7 +4,9 @@
 """
 import argparse, tempfile, time
 import numpy as np
-from hdcfl.data import load_dataset, partition, make_fed_data
+from hdcfl.datasets import load_dataset
+from hdcfl.partitions import partition
+from hdcfl.data import make_fed_data
 
 p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
 p.add_argument('--data-root', required=True, help='image tree or .tar.xz of one (e.g. the CIFAR-10 JPEG copy)')

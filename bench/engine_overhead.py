@@ -8,9 +8,12 @@ The rounds alternate (engine round, then bare round) so that machine noise falls
 import argparse, time
 import numpy as np, torch
 import torch.nn.functional as F
-from hdcfl.data import ImageDataset, make_fed_data
+from hdcfl.datasets import ImageDataset
+from hdcfl.data import make_fed_data
 from hdcfl.models import make_model
-from hdcfl.training import FedAvgSE, TrainConfig, fit_round, evaluate_clients, client_generator, sample_clients
+from hdcfl.algorithms import FedAvgSE
+from hdcfl.training import TrainConfig
+from hdcfl.engine import fit_round, evaluate_clients, client_generator, sample_clients
 
 p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
 p.add_argument('--rounds', type=int, default=3); p.add_argument('--clients', type=int, default=20)

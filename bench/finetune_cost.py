@@ -8,9 +8,11 @@ pixels, as the cost does not depend on them). One torch thread, the median of --
 """
 import argparse, statistics, time
 import numpy as np, torch
-from hdcfl.data import ImageDataset, load_digits_dataset, make_fed_data
+from hdcfl.datasets import ImageDataset, load_digits_dataset
+from hdcfl.data import make_fed_data
 from hdcfl.models import make_model
-from hdcfl.training import TrainConfig, evaluate, finetuned
+from hdcfl.training import TrainConfig, evaluate
+from hdcfl.engine import finetuned
 
 p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
 p.add_argument('--epochs', type=int, default=5)

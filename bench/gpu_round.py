@@ -9,9 +9,12 @@ rounds; the device is synchronized before every clock reading. Runs unchanged on
 """
 import argparse, json, time
 import numpy as np, torch
-from hdcfl.data import ImageDataset, make_fed_data
+from hdcfl.datasets import ImageDataset
+from hdcfl.data import make_fed_data
 from hdcfl.models import make_model
-from hdcfl.training import FedAvgSE, TrainConfig, fit_round, evaluate_clients
+from hdcfl.algorithms import FedAvgSE
+from hdcfl.training import TrainConfig
+from hdcfl.engine import fit_round, evaluate_clients
 
 p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
 p.add_argument('--device', default='cuda' if torch.cuda.is_available() else 'cpu')

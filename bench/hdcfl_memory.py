@@ -8,12 +8,14 @@ the process's maximum resident set. The in-memory estimate is the cache alone: e
 """
 import argparse, json, resource, shutil, time
 import numpy as np, torch
-from hdcfl.data import ImageDataset, make_fed_data
+from hdcfl.datasets import ImageDataset
+from hdcfl.data import make_fed_data
 from hdcfl.hdcfl import HDCFL, HDCFLConfig
 from hdcfl.models import make_model, encoder_state
 from hdcfl.runs import RunFolder
 from hdcfl.states import state_bytes
-from hdcfl.training import TrainConfig, run_federated
+from hdcfl.training import TrainConfig
+from hdcfl.engine import run_federated
 
 p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
 p.add_argument('--clients', type=int, default=1000)

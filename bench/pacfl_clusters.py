@@ -7,7 +7,8 @@ true structure (the rotation angle, or the label set), and the range of the dist
 import argparse
 import numpy as np
 from sklearn.metrics import adjusted_rand_score
-from hdcfl.data import load_dataset, make_fed_data
+from hdcfl.datasets import load_dataset
+from hdcfl.data import make_fed_data
 from hdcfl.baselines.pacfl import MEASURES, data_subspace, subspace_distances, cluster_subspaces
 
 p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)

@@ -5,9 +5,11 @@ mixture, against one FedAvg-SE round, at 100 clients on CIFAR-10-sized data with
 """
 import argparse, time
 import numpy as np, torch
-from hdcfl.data import ImageDataset, make_fed_data
+from hdcfl.datasets import ImageDataset
+from hdcfl.data import make_fed_data
 from hdcfl.models import make_model
-from hdcfl.training import fit_round, TrainConfig
+from hdcfl.engine import fit_round
+from hdcfl.training import TrainConfig
 from hdcfl.hdcfl import HDCFL, HDCFLConfig
 
 p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)

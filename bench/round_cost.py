@@ -8,10 +8,13 @@ rebuilt every round from the cache). The goal: a round at N = 1,000 within 1.3 t
 """
 import argparse, time
 import numpy as np, torch
-from hdcfl.data import load_dataset, make_fed_data
+from hdcfl.datasets import load_dataset
+from hdcfl.data import make_fed_data
 from hdcfl.hdcfl import HDCFL, HDCFLConfig
 from hdcfl.models import make_model
-from hdcfl.training import FedAvgSE, TrainConfig, fresh_state, fit_round
+from hdcfl.algorithms import FedAvgSE
+from hdcfl.training import TrainConfig
+from hdcfl.engine import fresh_state, fit_round
 
 p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
 p.add_argument('--data-root', default='../shared/data/cifar10-jpeg.tar.xz')

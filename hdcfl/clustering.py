@@ -17,7 +17,12 @@ __all__ = ['DESCRIPTORS', 'MEMBERSHIPS', 'TEMPERATURES', 'planted_heads', 'head_
 
 # %% ../nbs/03_clustering.ipynb #3cc9da48
 def planted_heads(
-    n_groups: int = 4, per_group: int = 3, C: int = 5, d: int = 16, noise: float = 0.1, seed: int = 0
+    n_groups: int = 4,  # number of planted groups (templates)
+    per_group: int = 3,  # clients per group
+    C: int = 5,  # classes: rows of each head
+    d: int = 16,  # features: columns of each head's weight
+    noise: float = 0.1,  # std of each client's Gaussian noise around its template (entries N(0, 1))
+    seed: int = 0,  # seeds the templates, the noise and the scales
 ):
     "Heads {'weight': C x d, 'bias': C} drawn around `n_groups` templates; returns (heads, true group per client)"
     g = torch.Generator().manual_seed(seed)
@@ -33,7 +38,9 @@ def planted_heads(
     return heads, np.array(truth)
 
 # %% ../nbs/03_clustering.ipynb #9c27a1f5
-def head_vectors(heads: list):  # K heads, each {'weight': C x d, 'bias': C}
+def head_vectors(
+    heads: list,  # K heads, each {'weight': C x d, 'bias': C}
+):
     "a_K_D: each head's [W | b] flattened and scaled to unit norm"
     A = torch.stack([torch.cat([h['weight'], h['bias'][:, None]], 1).flatten() for h in heads]).double()
     return (A / A.norm(dim=1, keepdim=True).clamp_min(1e-12)).numpy()
@@ -64,9 +71,9 @@ def descriptors(
 def spherical_kmeans(
     z_K_r: np.ndarray,  # unit-norm descriptors
     n_groups: int,  # G
-    seed: int = 0,
-    n_init: int = 10,
-    max_iter: int = 50,
+    seed: int = 0,  # seeds scikit-learn's k-means++ start
+    n_init: int = 10,  # k-means++ restarts for the starting assignment
+    max_iter: int = 50,  # most spherical Lloyd steps after the start
 ):
     "Hard labels (K,) and unit-norm centroids (G x r) of spherical k-means on `z_K_r`"
     if not (isinstance(n_groups, (int, np.integer)) and n_groups >= 1):
@@ -89,7 +96,10 @@ def spherical_kmeans(
     return labels, mu_G_r
 
 # %% ../nbs/03_clustering.ipynb #856a4173
-def silhouette(z_K_r: np.ndarray, labels: np.ndarray):
+def silhouette(
+    z_K_r: np.ndarray,  # unit-norm descriptors, one row per client
+    labels: np.ndarray,  # group label per client (K,)
+):
     "Cosine silhouette of a grouping (nan when it has fewer than 2 or more than K-1 groups)"
     from sklearn.metrics import silhouette_score  # the server's only
 
@@ -99,7 +109,11 @@ def silhouette(z_K_r: np.ndarray, labels: np.ndarray):
     )
 
 
-def choose_groups(z_K_r: np.ndarray, candidates=range(2, 9), seed: int = 0):
+def choose_groups(
+    z_K_r: np.ndarray,  # unit-norm descriptors, one row per client
+    candidates=range(2, 9),  # numbers of groups G to try; those outside 2..K-1 are skipped
+    seed: int = 0,  # seeds each spherical k-means
+):
     "The G among `candidates` whose spherical k-means grouping has the highest silhouette"
     scores = {
         G: silhouette(z_K_r, spherical_kmeans(z_K_r, G, seed)[0])
@@ -115,15 +129,18 @@ MEMBERSHIPS = ('soft', 'hard')
 TEMPERATURES = ('fixed', 'spread')
 
 
-def cosines(z_K_r: np.ndarray, mu_G_r: np.ndarray):
+def cosines(
+    z_K_r: np.ndarray,  # unit-norm descriptors, one row per client
+    mu_G_r: np.ndarray,  # unit-norm group centroids
+):
     "cos_K_G between descriptors and centroids, over the groups that are some client's nearest"
     cos_K_G = z_K_r @ mu_G_r.T
     return cos_K_G[:, np.unique(cos_K_G.argmax(1))]
 
 
 def soft_temperature(
-    cos_K_G: np.ndarray,
-    tau: float = 0.1,
+    cos_K_G: np.ndarray,  # cosines of clients to groups, from `cosines`
+    tau: float = 0.1,  # softmax temperature, a finite number > 0
     temperature: str = 'fixed',  # fixed: tau itself; spread: tau times the std of the cosines
 ):
     "The softmax temperature of soft memberships"
@@ -134,7 +151,11 @@ def soft_temperature(
 
 
 def memberships(
-    z_K_r: np.ndarray, mu_G_r: np.ndarray, kind: str = 'soft', tau: float = 0.1, temperature: str = 'fixed'
+    z_K_r: np.ndarray,  # unit-norm descriptors, one row per client
+    mu_G_r: np.ndarray,  # unit-norm group centroids
+    kind: str = 'soft',  # one of `MEMBERSHIPS`: soft (softmax of cosines) or hard (one-hot argmax)
+    tau: float = 0.1,  # softmax temperature (soft), a finite number > 0
+    temperature: str = 'fixed',  # one of `TEMPERATURES`, see `soft_temperature`
 ):
     "pi_K_G: each client's membership over the non-empty groups (rows sum to 1)"
     check_choice('membership', kind, MEMBERSHIPS)
@@ -170,13 +191,18 @@ def mixture(
     return mix_states(shared, weighted_average([protos[g] for g in nz], pi_G[nz]), lam)
 
 # %% ../nbs/03_clustering.ipynb #c569f547
-def membership_entropy(pi_K_G: np.ndarray):
+def membership_entropy(
+    pi_K_G: np.ndarray,  # memberships, rows summing to 1
+):
     "Mean over clients of the membership entropy (nats)"
     p = np.clip(pi_K_G, 1e-300, 1)
     return float(-(pi_K_G * np.log(p)).sum(1).mean())
 
 
-def assignment_ari(prev: dict | None, now: dict):  # {client: group} of two refreshes
+def assignment_ari(
+    prev: dict | None,  # {client: group} of the previous refresh (None: there was none)
+    now: dict,  # {client: group} of this refresh
+):
     "Adjusted Rand index between two hard assignments over their common clients (nan when fewer than 2)"
     from sklearn.metrics import adjusted_rand_score  # the server's only
 
@@ -189,18 +215,18 @@ def assignment_ari(prev: dict | None, now: dict):  # {client: group} of two refr
 
 # %% ../nbs/03_clustering.ipynb #3730b262
 def refresh(
-    heads: list,
+    heads: list,  # cached heads, one {'weight': C x d, 'bias': C} per client
     encoders,  # an iterable, read once
     sizes_K,  # the cache, one entry per client
     groups: int = 4,  # G (0: choose by silhouette over 2..max_groups)
-    descriptor: str = 'lowrank',
-    rank: int = 8,
-    membership: str = 'soft',
-    tau: float = 0.1,
+    descriptor: str = 'lowrank',  # one of `DESCRIPTORS`: lowrank or raw
+    rank: int = 8,  # r of the low-rank descriptor, clamped to K - 1
+    membership: str = 'soft',  # one of `MEMBERSHIPS`: soft or hard
+    tau: float = 0.1,  # softmax temperature of soft memberships, a finite number > 0
     temperature: str = 'fixed',  # soft memberships' temperature (see `soft_temperature`)
-    max_groups: int = 8,
-    seed: int = 0,
-    prev_assignment: dict | None = None,
+    max_groups: int = 8,  # largest G tried when groups=0
+    seed: int = 0,  # seeds the k-means (and the choice of G)
+    prev_assignment: dict | None = None,  # the previous refresh's {client: group}, for the ARI (None: none)
     clients=None,  # client ids of the cache rows
 ):
     "Descriptors, grouping, memberships and prototypes from cached heads and encoders"

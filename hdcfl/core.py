@@ -24,7 +24,10 @@ def check_choice(
     return value
 
 # %% ../nbs/00a_core.ipynb #3b2d93cc
-def atomic_write(path: Path, data: bytes | str):
+def atomic_write(
+    path: Path,  # the file to write; its folder must already exist
+    data: bytes | str,  # the contents; a str is written UTF-8 encoded
+):
     "Write `data` to `path` through a temporary file in the same folder"
     path = Path(path)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f'.{path.name}.')
@@ -33,12 +36,17 @@ def atomic_write(path: Path, data: bytes | str):
     os.replace(tmp, path)
 
 
-def config_hash(config: dict):
+def config_hash(
+    config: dict,  # JSON-able configuration (other values hash as their str); key order is ignored
+):
     "A short hash of a JSON-able configuration"
     return hashlib.sha256(json.dumps(config, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 # %% ../nbs/00a_core.ipynb #dafcdc51
-def save_figure(fig, path: str | Path):  # PNG path; folders are created
+def save_figure(
+    fig,  # the matplotlib figure
+    path: str | Path,  # PNG path; folders are created
+):
     "Save a figure as a PNG without a time stamp, so the same figure gives the same bytes"
     if os.environ.get('IN_TEST') and Path(path).resolve().parent.parts[-2:] == (
         Path.cwd().parent.name,
@@ -49,7 +57,10 @@ def save_figure(fig, path: str | Path):  # PNG path; folders are created
     fig.savefig(path, dpi=110, bbox_inches='tight', metadata={'Software': None})
 
 # %% ../nbs/00a_core.ipynb #190a4238
-def tensor_items(payload, path=''):
+def tensor_items(
+    payload,  # nested dicts, lists and tuples of tensors, numpy arrays and other values
+    path='',  # prefix of the yielded paths, '/'-separated ('' at the top level)
+):
     "Every (path, tensor) in a nested payload of dicts, lists and tuples (numpy arrays as tensors)"
     items = (
         payload.items()

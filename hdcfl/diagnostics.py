@@ -15,7 +15,7 @@ from .clustering import descriptors
 from .hdcfl import cached_encoders
 from .models import load_encoder, load_head
 from .core import atomic_write
-from .runs import Experiment
+from .config import Experiment
 from .training import evaluate
 
 # %% auto #0
@@ -23,7 +23,13 @@ __all__ = ['swap_matrix', 'donor_scores', 'defined_mean', 'permuted', 'donor_swa
            'donor_swap_run', 'plot_quintiles']
 
 # %% ../nbs/05_diagnostics.ipynb #4e3cb336
-def swap_matrix(model, fed, encoders: list, heads: list, shared: dict | None = None):
+def swap_matrix(
+    model,  # a split model whose encoder and head are overwritten in turn
+    fed,  # the run's FedData; target t is evaluated on fed[t]'s test set
+    encoders: list,  # encoder state dicts, one per client (the donors)
+    heads: list,  # head state dicts, one per client (the targets)
+    shared: dict | None = None,  # the shared encoder's state dict (None: no shared reference)
+):
     "acc_N_N, loss_N_N (row: target, column: donor) and the shared-encoder acc_N, loss_N (None without `shared`)"
     N = len(encoders)
     acc, loss = np.zeros((N, N)), np.zeros((N, N))
@@ -39,7 +45,11 @@ def swap_matrix(model, fed, encoders: list, heads: list, shared: dict | None = N
     return acc, loss, sacc, sloss
 
 # %% ../nbs/05_diagnostics.ipynb #7fe0a7a4
-def donor_scores(dL_N_N: np.ndarray, dA_N_N: np.ndarray, D_N_N: np.ndarray):
+def donor_scores(
+    dL_N_N: np.ndarray,  # loss change Delta L (row: target, column: donor)
+    dA_N_N: np.ndarray,  # accuracy change Delta A in points, laid out likewise
+    D_N_N: np.ndarray,  # head distances D, laid out likewise
+):
     "Ranking and discrimination scores of head distance D for donor benefit (diagonals ignored)"
     N = len(D_N_N)
     off = ~np.eye(N, dtype=bool)
@@ -71,13 +81,18 @@ def donor_scores(dL_N_N: np.ndarray, dA_N_N: np.ndarray, D_N_N: np.ndarray):
     }
 
 # %% ../nbs/05_diagnostics.ipynb #d4f8ddef
-def defined_mean(xs):
+def defined_mean(
+    xs,  # values, NaN where undefined
+):
     "The mean of the defined (non-NaN) values; NaN, without a warning, when none is (e.g. AUROC with one class)"
     xs = np.asarray(xs, dtype=float)
     return float(xs[~np.isnan(xs)].mean()) if (~np.isnan(xs)).any() else float('nan')
 
 
-def permuted(D_N_N: np.ndarray, seed: int):
+def permuted(
+    D_N_N: np.ndarray,  # head distances (row: target, column: donor); the diagonal stays
+    seed: int,  # seed of the permutations
+):
     "The distances of each target shuffled among its donors (the control)"
     rng, P = np.random.default_rng(seed), D_N_N.copy()
     for t in range(len(P)):
@@ -87,14 +102,14 @@ def permuted(D_N_N: np.ndarray, seed: int):
 
 # %% ../nbs/05_diagnostics.ipynb #80eec33e
 def donor_swap(
-    model,
-    fed,
-    encoders: list,
-    heads: list,
-    shared: dict | None = None,
-    rank: int = 8,
-    n_perm: int = 20,
-    seed: int = 0,
+    model,  # a split model whose encoder and head are overwritten in turn
+    fed,  # the run's FedData; target t is evaluated on fed[t]'s test set
+    encoders: list,  # encoder state dicts, one per client (the donors)
+    heads: list,  # head state dicts, one per client (the targets)
+    shared: dict | None = None,  # the shared encoder's state dict (None: no shared reference)
+    rank: int = 8,  # rank r of the low-rank descriptors (clamped to N - 1)
+    n_perm: int = 20,  # permutations behind the control's averages
+    seed: int = 0,  # permutation i of the control uses seed + i
 ):
     "Donor-swap report: scores per descriptor (lowrank, raw), reference (own, shared) and their permuted controls"
     acc, loss, sacc, sloss = swap_matrix(model, fed, encoders, heads, shared)
@@ -117,7 +132,7 @@ def donor_swap(
 
 # %% ../nbs/05_diagnostics.ipynb #16144727
 def load_run_cache(
-    run_dir: Path,
+    run_dir: Path,  # a finished HDC-FL run's folder (config.json and the checkpoint)
     checkpoint: str = 'checkpoint.pt',  # the final checkpoint, or a kept one (checkpoint-rNN.pt)
 ):
     "Configuration, federated data, algorithm and a checkpoint of a finished run with a cache of client encoders"
@@ -136,16 +151,18 @@ def load_run_cache(
     return cfg, fed, algo, ck
 
 # %% ../nbs/05_diagnostics.ipynb #2bc697be
-def donor_swap_name(checkpoint: str = 'checkpoint.pt'):
+def donor_swap_name(
+    checkpoint: str = 'checkpoint.pt',  # the checkpoint's file name: checkpoint.pt or checkpoint-rNN.pt
+):
     "The report's file name for a checkpoint: donor_swap.json, or donor_swap-rNN.json for checkpoint-rNN.pt"
     return 'donor_swap' + checkpoint.removeprefix('checkpoint').removesuffix('.pt') + '.json'
 
 
 def donor_swap_run(
-    run_dir: str | Path,
-    n_perm: int = 20,
-    overwrite: bool = False,
-    figure: str | Path | None = None,
+    run_dir: str | Path,  # a finished HDC-FL run's folder; the report is written into it
+    n_perm: int = 20,  # permutations behind the control's averages
+    overwrite: bool = False,  # replace an existing report (otherwise FileExistsError)
+    figure: str | Path | None = None,  # the quintile figure's PNG path (None: beside the report, *_quintiles.png)
     checkpoint: str = 'checkpoint.pt',  # or a kept round's, checkpoint-rNN.pt (report donor_swap-rNN.json)
 ):
     "Donor-swap on a finished HDC-FL run: writes donor_swap.json (and the quintile figure); returns the report"
@@ -178,7 +195,11 @@ def donor_swap_run(
     return rep
 
 # %% ../nbs/05_diagnostics.ipynb #60dbea45
-def plot_quintiles(rep: dict, title: str = '', path=None):
+def plot_quintiles(
+    rep: dict,  # a donor_swap report
+    title: str = '',  # the figure's title
+    path=None,  # PNG path to save the figure to (None: not saved)
+):
     "Mean accuracy change per head-distance quintile (Q1 nearest), low-rank and raw, with the permuted control"
     import matplotlib.pyplot as plt
     from hdcfl.core import save_figure

@@ -11,12 +11,12 @@ from fastcore.basics import patch_to
 
 from .core import check_choice
 from .models import weighted_averages, relative_distance
-from .training import FedAvgSE, register
+from .algorithms import FedAvgSE, register
 from .clustering import refresh, mixture, DESCRIPTORS, MEMBERSHIPS, TEMPERATURES
 
 # %% auto #0
 __all__ = ['TRAIN_FROM', 'PROTOTYPES', 'VARIANT_FIELDS', 'parse_variants', 'HDCFLConfig', 'activation_round', 'is_refresh',
-           'HDCFL', 'cached_encoders', 'fresh', 'record_messages', 'refresh_table', 'plot_refreshes']
+           'HDCFL', 'cached_encoders', 'fresh', 'record_messages']
 
 # %% ../nbs/04_hdcfl.ipynb #30e05cfa
 TRAIN_FROM = ('shared', 'mixture')
@@ -36,7 +36,9 @@ VARIANT_FIELDS = (
 )  # the options that change only what clients are evaluated with
 
 
-def parse_variants(spec: str):  # 'name:field=value,field=value;name:...'
+def parse_variants(
+    spec: str,  # 'name:field=value,field=value;name:...'
+):
     "{name: {field: value}} from a variants string, each value of its field's type"
     types, out = {f: type(HDCFLConfig.__dataclass_fields__[f].default) for f in VARIANT_FIELDS}, {}
     for part in filter(None, (p.strip() for p in str(spec).split(';'))):
@@ -123,12 +125,20 @@ class HDCFLConfig:
         return self.tau if self.temperature == 'fixed' else self.tau_spread
 
 # %% ../nbs/04_hdcfl.ipynb #d378976a
-def activation_round(activation: float, rounds: int):
+def activation_round(
+    activation: float,  # T_act: a fraction of the rounds (< 1) or a round number (>= 1)
+    rounds: int,  # the run's rounds
+):
     "T_act from a fraction of the rounds (< 1) or a round number (>= 1)"
     return min(rounds, max(1, round(activation * rounds)) if activation < 1 else int(activation))
 
 
-def is_refresh(rnd: int, t_act: int, every: int, rounds: int):
+def is_refresh(
+    rnd: int,  # the round, 1-based
+    t_act: int,  # the activation round, the first refresh
+    every: int,  # R, rounds between refreshes
+    rounds: int,  # the run's rounds (the last one is always a refresh)
+):
     "Whether round `rnd` is a refresh round"
     return rnd >= t_act and ((rnd - t_act) % every == 0 or rnd == rounds)
 
@@ -164,20 +174,31 @@ class HDCFL(FedAvgSE):
         }  # to the server's cache only
 
 
-def cached_encoders(server: dict):
+def cached_encoders(
+    server: dict,  # HDC-FL's server state (its 'cache', and 'encoders' where it has them)
+):
     "The cache's encoders (a checkpoint from before they had their own store keeps them in the entries)"
     if 'encoders' not in server:
         server['encoders'] = {k: e.pop('encoder') for k, e in server['cache'].items()}
     return server['encoders']
 
 
-def fresh(entry: dict, rnd: int, cfg: HDCFLConfig):  # a cache entry
+def fresh(
+    entry: dict,  # a cache entry: {'head', 'n', 'round'}
+    rnd: int,  # the current round
+    cfg: HDCFLConfig,  # HDC-FL's options (their max_staleness; 0: any age)
+):
     "Whether a cache entry is young enough to use at round `rnd`"
     return not cfg.max_staleness or rnd - entry['round'] <= cfg.max_staleness
 
 # %% ../nbs/04_hdcfl.ipynb #0762bc48
 @patch_to(HDCFL)
-def aggregate(self, server, replies, rnd):
+def aggregate(
+    self,
+    server,  # the server state, updated: shared encoder, cache, refresh states
+    replies,  # {client: reply} of the round's trained clients
+    rnd,  # the round, 1-based
+):
     super(HDCFL, self).aggregate(server, replies, rnd)
     encoders = cached_encoders(server)
     for k, r in replies.items():
@@ -205,7 +226,12 @@ def aggregate(self, server, replies, rnd):
 
 
 @patch_to(HDCFL)
-def log(self, server, ref, refreshed):
+def log(
+    self,
+    server,  # the server state (its shared encoder)
+    ref,  # a refresh state: memberships, prototypes, diagnostics
+    refreshed,  # whether this round refreshed (then the refresh's diagnostics are logged too)
+):
     "What a round logs of a refresh state: the refresh's diagnostics, and the prototypes' age and distance"
     out = {
         'prototypes': {
@@ -224,7 +250,13 @@ def log(self, server, ref, refreshed):
 
 # %% ../nbs/04_hdcfl.ipynb #11fdb5e8
 @patch_to(HDCFL)
-def regroup(self, server, rnd, cfg: HDCFLConfig, prev: dict | None):
+def regroup(
+    self,
+    server,  # the server state (cache, encoders, seed)
+    rnd,  # the refresh round
+    cfg: HDCFLConfig,  # the options to refresh under (the run's or a variant's)
+    prev: dict | None,  # the previous refresh state, for the ARI (None: the first refresh)
+):
     "A refresh under options `cfg`: memberships and prototypes from the fresh cache entries"
     c, enc = server['cache'], cached_encoders(server)
     ks = [k for k in sorted(c) if fresh(c[k], rnd, cfg)]
@@ -252,7 +284,13 @@ def regroup(self, server, rnd, cfg: HDCFLConfig, prev: dict | None):
 
 
 @patch_to(HDCFL)
-def rebuild(self, server, rnd, cfg: HDCFLConfig, ref: dict):
+def rebuild(
+    self,
+    server,  # the server state (cache, encoders)
+    rnd,  # the current round
+    cfg: HDCFLConfig,  # the options (the run's or a variant's): their max_staleness
+    ref: dict,  # the last refresh state: its memberships are held, its prototypes replaced
+):
     "P_g from the current cache with the last refresh's memberships held (in `ref`)"
     c, enc = server['cache'], cached_encoders(server)
     ks = [k for k in ref['clients'] if fresh(c[k], rnd, cfg)]
@@ -266,7 +304,13 @@ def rebuild(self, server, rnd, cfg: HDCFLConfig, ref: dict):
 
 # %% ../nbs/04_hdcfl.ipynb #c40becbe
 @patch_to(HDCFL)
-def encoder_for(self, server, k, lam, ref=None):
+def encoder_for(
+    self,
+    server,  # the server state
+    k,  # the client index
+    lam,  # lambda in [0, 1]: weight of the prototype mixture against the shared encoder
+    ref=None,  # a refresh state (None: the run's)
+):
     "psi_k: the mixture of client k's prototypes (of `ref`, default the run's) and the current shared encoder"
     ref = server['refresh'] if ref is None else ref
     if ref is None or k not in ref['row']:
@@ -275,7 +319,12 @@ def encoder_for(self, server, k, lam, ref=None):
 
 
 @patch_to(HDCFL)
-def fit_message(self, server, k, rnd):
+def fit_message(
+    self,
+    server,  # the server state
+    k,  # the sampled client
+    rnd,  # the round, 1-based (not used by HDC-FL)
+):
     return {
         'encoder': self.encoder_for(server, k, self.cfg.lam)
         if self.cfg.train_from == 'mixture'
@@ -284,7 +333,12 @@ def fit_message(self, server, k, rnd):
 
 
 @patch_to(HDCFL)
-def eval_messages(self, server, k, rnd):
+def eval_messages(
+    self,
+    server,  # the server state
+    k,  # the client evaluated
+    rnd,  # the round, 1-based (not used by HDC-FL)
+):
     views = {'model': {'encoder': self.encoder_for(server, k, self.cfg.lam)}}
     if server['refresh'] is not None:
         views['shared'] = {'encoder': server['encoder']}
@@ -296,7 +350,9 @@ def eval_messages(self, server, k, rnd):
     return views
 
 # %% ../nbs/04_hdcfl.ipynb #e94da838
-def record_messages(algo):
+def record_messages(
+    algo,  # an algorithm object; its fit_message and eval_messages are wrapped in place
+):
     "Wrap `algo`'s fit and eval messages so that every payload sent to a client is kept in `algo.sent` as (kind, k, payload)"
     algo.sent, fit, ev = [], algo.fit_message, algo.eval_messages
 
@@ -312,66 +368,3 @@ def record_messages(algo):
 
     algo.fit_message, algo.eval_messages = fit_message, eval_messages
     return algo
-
-# %% ../nbs/04_hdcfl.ipynb #85462b1f
-def refresh_table(history: list):  # the round records of an HDC-FL run
-    "One row per refresh: grouping diagnostics, prototype distances and personalization gain"
-    import pandas as pd  # imported here, not at the top: a Flower node's fresh process per message should not pay for it
-
-    rows = []
-    for rec in history:
-        ref, vm = (rec.get('server') or {}).get('refresh'), rec['view_metrics']
-        if not ref:
-            continue
-        dist = rec['server'].get('prototypes', {}).get('distance', [np.nan])
-        rows.append(
-            {
-                'round': rec['round'],
-                'groups': len(ref['group_sizes']),
-                'group_sizes': ref['group_sizes'],
-                'silhouette': ref['silhouette'],
-                'ari': ref['ari'],
-                'entropy': ref['entropy'],
-                'tau': ref.get('tau'),
-                'distance': float(np.mean(dist)),
-                'distance_max': float(np.max(dist)),
-                'gain_mean': vm['model']['mean'] - vm['shared']['mean'],
-                'gain_worst': vm['model']['worst'] - vm['shared']['worst'],
-            }
-        )
-    return pd.DataFrame(rows).set_index('round') if rows else pd.DataFrame()
-
-# %% ../nbs/04_hdcfl.ipynb #1dcb7d10
-def plot_refreshes(
-    runs: dict,  # name -> summary of an HDC-FL run
-    title: str = '',
-    path=None,
-):
-    "Silhouette, ARI, entropy, prototype distance and personalization gain over refresh rounds (the paper's figure 4)"
-    import matplotlib.pyplot as plt
-    from hdcfl.core import save_figure
-
-    cols = ('silhouette', 'ari', 'entropy', 'distance', 'gain_mean')
-    labels = (
-        'silhouette',
-        'ARI vs previous refresh',
-        'membership entropy (nats)',
-        'prototype distance from shared',
-        'personalization gain (pp)',
-    )
-    fig, axs = plt.subplots(1, len(cols), figsize=(16, 2.8))
-    for name, s in runs.items():
-        t = refresh_table(s['history'])
-        for ax, col in zip(axs, cols):
-            ax.plot(t.index, t[col], marker='o', label=name)
-        axs[-1].plot(t.index, t['gain_worst'], marker='x', ls='--', label=f'{name} (worst client)')
-    for ax, lab in zip(axs, labels):
-        ax.set(xlabel='round', title=lab)
-        ax.grid(alpha=0.3)
-    axs[-1].axhline(0, color='k', lw=0.5)
-    axs[-1].legend(fontsize=7)
-    fig.suptitle(title)
-    fig.tight_layout()
-    if path:
-        save_figure(fig, path)
-    return fig

@@ -36,7 +36,12 @@ class SplitModel(nn.Module):
         return self.head.in_features
 
 # %% ../nbs/01_models.ipynb #7034ae44
-def conv_block(c_in, c_out, pool=True, bn=False):
+def conv_block(
+    c_in,  # input channels
+    c_out,  # output channels
+    pool=True,  # end with a 2x2 max pool (halves height and width)
+    bn=False,  # BatchNorm after the conv
+):
     "3x3 conv (then BatchNorm when `bn`), ReLU, and a 2x2 max pool when `pool`"
     norm = [nn.BatchNorm2d(c_out)] if bn else []
     return [nn.Conv2d(c_in, c_out, 3, padding=1), *norm, nn.ReLU(inplace=True)] + (
@@ -45,11 +50,11 @@ def conv_block(c_in, c_out, pool=True, bn=False):
 
 
 def small_cnn(
-    n_classes: int = 10,
-    in_channels: int = 3,
-    image_size: int = 32,
-    width: int = 32,
-    features: int = 128,
+    n_classes: int = 10,  # number of classes, the head's outputs
+    in_channels: int = 3,  # image channels
+    image_size: int = 32,  # side of the square images in pixels, at least 8
+    width: int = 32,  # channels of the first conv block (the other two have twice as many)
+    features: int = 128,  # size of the hidden layer: the encoder's output, the head's input
     bn: bool = False,  # BatchNorm after every conv
 ):
     "Three conv blocks and a hidden layer as the encoder, a `Linear` head"
@@ -66,11 +71,11 @@ def small_cnn(
 
 
 def digits_cnn(
-    n_classes: int = 10,
-    in_channels: int = 1,
-    image_size: int = 8,
-    width: int = 16,
-    features: int = 64,
+    n_classes: int = 10,  # number of classes, the head's outputs
+    in_channels: int = 1,  # image channels
+    image_size: int = 8,  # side of the square images in pixels, at least 2
+    width: int = 16,  # channels of the first conv (the second has twice as many)
+    features: int = 64,  # size of the hidden layer: the encoder's output, the head's input
     bn: bool = False,  # BatchNorm after every conv
 ):
     "A two-conv encoder for 8x8 images, a `Linear` head"
@@ -85,7 +90,9 @@ def digits_cnn(
     return SplitModel(enc, nn.Linear(features, n_classes))
 
 # %% ../nbs/01_models.ipynb #c3fde8fd
-def imagenet_weights(arch: str):  # 'resnet18' or 'mobilenetv2'
+def imagenet_weights(
+    arch: str,  # 'resnet18' or 'mobilenetv2'
+):
     "torchvision's ImageNet state dict for `arch`, or an error saying where to put the file"
     from torchvision.models import ResNet18_Weights, MobileNet_V2_Weights
 
@@ -99,7 +106,12 @@ def imagenet_weights(arch: str):  # 'resnet18' or 'mobilenetv2'
         ) from e
 
 # %% ../nbs/01_models.ipynb #c2f7f7cf
-def resnet18(n_classes: int = 10, in_channels: int = 3, image_size: int = 32, pretrained: bool = False):
+def resnet18(
+    n_classes: int = 10,  # number of classes, the head's outputs
+    in_channels: int = 3,  # image channels, the new stem's input
+    image_size: int = 32,  # unused (part of the builder interface); any size works
+    pretrained: bool = False,  # start from torchvision's ImageNet weights (the new stem stays random)
+):
     "torchvision's ResNet-18 with a 3x3 stride-1 stem and no max pool; `fc` is the head"
     import torchvision
 
@@ -111,7 +123,12 @@ def resnet18(n_classes: int = 10, in_channels: int = 3, image_size: int = 32, pr
     return SplitModel(m, nn.Linear(512, n_classes))
 
 
-def mobilenetv2(n_classes: int = 10, in_channels: int = 3, image_size: int = 32, pretrained: bool = False):
+def mobilenetv2(
+    n_classes: int = 10,  # number of classes, the head's outputs
+    in_channels: int = 3,  # image channels (other than 3: a new, randomly initialized stem)
+    image_size: int = 32,  # unused (part of the builder interface); any size works
+    pretrained: bool = False,  # start from torchvision's ImageNet weights
+):
     "torchvision's MobileNetV2 with a stride-1 stem; its last `Linear` is the head"
     import torchvision
 
@@ -155,7 +172,7 @@ for _name, _fn in (('resnet18', resnet18), ('mobilenetv2', mobilenetv2)):
 
 def make_model(
     name: str,  # one of `MODELS`; 'auto' picks 'digits' for images of 8x8 or less, else 'cnn'
-    n_classes: int,
+    n_classes: int,  # number of classes, the head's outputs
     input_shape: tuple,  # (C, H, W)
     pretrained: bool = False,  # pretrained weights (resnet18, mobilenetv2: torchvision's ImageNet ones)
     seed: int | None = None,  # seeds the initial weights
@@ -182,29 +199,43 @@ def make_model(
     return model
 
 # %% ../nbs/01_models.ipynb #e0a2d598
-def get_state(module: nn.Module):
+def get_state(
+    module: nn.Module,  # the module whose state is copied
+):
     "A detached copy of `module`'s state dict (parameters and buffers)"
     return {k: v.detach().clone() for k, v in module.state_dict().items()}
 
 
-def model_device(module: nn.Module):
+def model_device(
+    module: nn.Module,  # a module with parameters; the device of its first one is returned
+):
     return next(module.parameters()).device
 
 
-def encoder_state(model: SplitModel):
+def encoder_state(
+    model: SplitModel,  # the model whose encoder state is copied
+):
     return get_state(model.encoder)
 
 
-def head_state(model: SplitModel):
+def head_state(
+    model: SplitModel,  # the model whose head state is copied
+):
     return get_state(model.head)
 
 
-def load_encoder(model: SplitModel, state: dict):
+def load_encoder(
+    model: SplitModel,  # the model to load into, in place
+    state: dict,  # an encoder state dict, e.g. from `encoder_state`
+):
     model.encoder.load_state_dict(state)
     return model
 
 
-def load_head(model: SplitModel, state: dict):
+def load_head(
+    model: SplitModel,  # the model to load into, in place
+    state: dict,  # a head state dict, e.g. from `head_state`
+):
     model.head.load_state_dict(state)
     return model
 
@@ -259,7 +290,11 @@ def weighted_averages(
     return [{k: sums[g][k].to(v.dtype) if v.is_floating_point() else ints[k] for k, v in first.items()} for g in range(G)]
 
 
-def mix_states(a: dict, b: dict, lam: float):  # two states with the same keys; lam = 0 gives a, 1 gives b
+def mix_states(
+    a: dict,  # a state; lam = 0 gives it
+    b: dict,  # a state with the same keys; lam = 1 gives it, and it gives the integer buffers
+    lam: float,  # weight of `b`, in [0, 1]
+):
     "$(1-\\lambda)\\,a + \\lambda\\,b$ on floating tensors; integer buffers from `b`"
     if lam == 0:
         return {k: v.clone() for k, v in a.items()}
@@ -268,7 +303,10 @@ def mix_states(a: dict, b: dict, lam: float):  # two states with the same keys; 
     return {k: (1 - lam) * a[k] + lam * b[k] if a[k].is_floating_point() else b[k].clone() for k in a}
 
 # %% ../nbs/01_models.ipynb #04586d0c
-def relative_distance(a: dict, b: dict):  # two states with the same keys
+def relative_distance(
+    a: dict,  # the state measured
+    b: dict,  # the reference state, with the same keys; its norm is the denominator
+):
     "||a - b|| / ||b|| over the floating parameters, BatchNorm running statistics left out"
     keys = [
         k for k, v in b.items() if v.is_floating_point() and not k.endswith(('running_mean', 'running_var'))
@@ -279,8 +317,8 @@ def relative_distance(a: dict, b: dict):  # two states with the same keys
 
 # %% ../nbs/01_models.ipynb #1c7458f3
 def reinit_state(
-    model: nn.Module,
-    seed: int,
+    model: nn.Module,  # the model whose architecture is drawn again (it is left unchanged)
+    seed: int,  # seeds the fresh initialization
     head_only: bool = False,  # draw only the head (a `SplitModel`'s) again
 ):
     "A state dict of `model`'s architecture with freshly initialized, seeded weights (the model is left as it is)"
@@ -309,7 +347,7 @@ class ClusterInitOption:
 
 
 def cluster_states(
-    model: SplitModel,
+    model: SplitModel,  # the starting model; if `model.pretrained`, 'auto' redraws only the head
     seeds: list,  # one seed per cluster; None: the model's own state
     init: str = 'auto',  # full: redraw every weight; head: redraw the head only; auto: head if pretrained
 ):

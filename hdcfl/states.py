@@ -4,7 +4,7 @@
 
 # %% ../nbs/01a_states.ipynb #dbc4e52e
 from __future__ import annotations
-import io, math
+import io, math, weakref
 from collections import OrderedDict
 from collections.abc import Mapping
 from pathlib import Path
@@ -13,15 +13,19 @@ from fastcore.basics import patch_to
 from .core import atomic_write, tensor_items
 
 # %% auto #0
-__all__ = ['state_bytes', 'check_budget', 'writable_folder', 'ClientStates', 'SpilledDict', 'stores_in']
+__all__ = ['state_bytes', 'check_budget', 'writable_folder', 'MemoryBudget', 'ClientStates', 'SpilledDict', 'stores_in']
 
 # %% ../nbs/01a_states.ipynb #4d8db43b
-def state_bytes(state):
+def state_bytes(
+    state,  # a nested state: dicts, lists and tuples of tensors and numpy arrays (other values: 0)
+):
     "Bytes of the tensors in a nested state (dicts, lists, tuples of tensors and numpy arrays)"
     return sum(t.numel() * t.element_size() for _, t in tensor_items(state))
 
 # %% ../nbs/01a_states.ipynb #c67b56d1
-def check_budget(memory_mb):
+def check_budget(
+    memory_mb,  # the budget in megabytes: a finite int or float >= 0 (0: no budget)
+):
     "A memory budget in megabytes: a finite number >= 0 (0: no budget)"
     if isinstance(memory_mb, bool) or not isinstance(memory_mb, (int, float)) or not (
         math.isfinite(memory_mb) and memory_mb >= 0
@@ -32,7 +36,9 @@ def check_budget(memory_mb):
     return float(memory_mb)
 
 
-def writable_folder(folder):
+def writable_folder(
+    folder,  # the folder spilled states go to (str or Path), made if missing
+):
     "`folder` as a Path, made if missing, after a test write (a clear error when it cannot be written)"
     folder = Path(folder)
     try:
@@ -43,7 +49,41 @@ def writable_folder(folder):
         raise ValueError(f"state folder {str(folder)!r} cannot be written ({e})") from e
     return folder
 
-# %% ../nbs/01a_states.ipynb #66bcee92
+# %% ../nbs/01a_states.ipynb #8be062f6
+class MemoryBudget:
+    "A memory budget in megabytes shared by several stores: together they keep at most that much state in memory"
+
+    def __init__(self, memory_mb: float = 0):  # megabytes for all the stores together (0: no budget)
+        self.limit, self.clock, self.stores = int(check_budget(memory_mb) * 2**20), 0, weakref.WeakSet()
+
+    def __bool__(self):
+        return self.limit > 0
+
+    def tick(self):
+        "The next use's time stamp (uses of every store share one clock)"
+        self.clock += 1
+        return self.clock
+
+    @property
+    def resident_bytes(self):
+        return sum(s.total for s in self.stores)
+
+    def enforce(self):
+        "Spill the least recently used state of all the stores until they fit; each store keeps its latest one"
+        while self.limit and self.resident_bytes > self.limit:
+            full = [s for s in self.stores if len(s.mem) > 1]
+            if not full:
+                return
+            s = min(full, key=lambda s: s.used[next(iter(s.mem))])
+            s.spill(next(iter(s.mem)))
+
+    def __getstate__(self):  # a checkpoint saves the budget without its stores; `share` adds them back
+        return {'limit': self.limit, 'clock': self.clock}
+
+    def __setstate__(self, d):
+        self.limit, self.clock, self.stores = d['limit'], d['clock'], weakref.WeakSet()
+
+# %% ../nbs/01a_states.ipynb #b747e653
 class ClientStates:
     "Every client's private state by index: made on first use, in memory, spilled to files past a memory budget"
 
@@ -52,15 +92,23 @@ class ClientStates:
         n: int,  # number of clients
         init,  # init(k) -> client k's first state (None: only what is put in; others raise KeyError)
         folder: str | Path | None = None,  # where spilled states go (needed with a budget)
-        memory_mb: float = 0,  # megabytes of state tensors kept in memory (0: no budget, every state in memory)
+        memory_mb: float | MemoryBudget = 0,  # megabytes of state tensors kept in memory, or a budget shared with other stores (0: none)
     ):
-        self.n, self.init, self.budget = n, init, int(check_budget(memory_mb) * 2**20)
+        self.n, self.init = n, init
+        self.share(memory_mb if isinstance(memory_mb, MemoryBudget) else MemoryBudget(memory_mb))
         if self.budget and folder is None:
             raise ValueError("state_memory_mb: a memory budget needs a folder to spill client states to (a run folder)")
         self.folder = writable_folder(folder) if folder is not None else None
         self.mem, self.size, self.files = OrderedDict(), {}, {}  # resident states (oldest use first), their bytes, spilled ones
+        self.used = {}  # resident client -> the time stamp of its last use, on the budget's clock
         self.total = 0  # bytes of the resident states: sum(self.size.values()), kept as it changes
         self.seq, self.committed, self.pinned, self.made, self.loads = 0, set(), set(), 0, 0
+
+    def share(self, budget: MemoryBudget):  # the budget this store draws from from now on
+        "Draw from `budget`, with the other stores that share it"
+        self.pool, self.budget = budget, budget.limit
+        budget.stores.add(self)
+        return self
 
     def __len__(self):
         return self.n
@@ -79,6 +127,7 @@ def __getitem__(self, k):
     k = self.check(int(k))
     if k in self.mem:
         self.mem.move_to_end(k)
+        self.used[k] = self.pool.tick()
         return self.mem[k]
     if k in self.files:
         state, self.loads = self.read(self.files[k]), self.loads + 1
@@ -96,15 +145,18 @@ def __setitem__(self, k, state):
 
 
 @patch_to(ClientStates)
-def put(self, k, state):
-    "Keep client k's state in memory as the most recently used; spill the least recently used past the budget"
+def put(
+    self,
+    k,  # the client index, in [0, n)
+    state,  # client k's state (nested dicts, lists and tuples of tensors)
+):
+    "Keep client k's state in memory as the most recently used; past the budget, spill the least recently used"
     size = state_bytes(state)
     self.total += size - self.size.get(k, 0)
-    self.mem[k], self.size[k] = state, size
+    self.mem[k], self.size[k], self.used[k] = state, size, self.pool.tick()
     self.mem.move_to_end(k)
     self.forget(self.files.pop(k, None))  # the state in memory is the current one
-    while self.budget and len(self.mem) > 1 and self.total > self.budget:
-        self.spill(next(iter(self.mem)))  # the least recently used; the one just used always stays
+    self.pool.enforce()  # over every store sharing the budget; the one just used always stays
 
 
 @patch_to(ClientStates, as_prop=True)
@@ -113,7 +165,10 @@ def resident_bytes(self):
 
 # %% ../nbs/01a_states.ipynb #b2cc2d59
 @patch_to(ClientStates)
-def spill(self, k):
+def spill(
+    self,
+    k,  # a client whose state is in memory
+):
     "Write client k's state to a new file and drop it from memory"
     name = f'client-{k}-{self.seq}.pt'
     self.seq += 1
@@ -121,11 +176,15 @@ def spill(self, k):
     torch.save(self.mem.pop(k), buf)
     atomic_write(self.folder / name, buf.getvalue())
     self.total -= self.size.pop(k)
+    self.used.pop(k)
     self.files[k] = name
 
 
 @patch_to(ClientStates)
-def read(self, name):
+def read(
+    self,
+    name,  # a spilled file's name, in the store's folder
+):
     path = self.folder / name
     try:
         return torch.load(path, weights_only=False)
@@ -137,7 +196,10 @@ def read(self, name):
 
 
 @patch_to(ClientStates)
-def forget(self, name):
+def forget(
+    self,
+    name,  # a spilled file's name (None or '': nothing to delete)
+):
     "Delete a spilled file nothing refers to any more"
     if name and name not in self.committed and name not in self.pinned and name not in self.files.values():
         (self.folder / name).unlink(missing_ok=True)
@@ -156,7 +218,10 @@ def checkpoint(self):
 
 
 @patch_to(ClientStates)
-def commit(self, keep: bool = False):
+def commit(
+    self,
+    keep: bool = False,  # pin the files of this checkpoint for good (one kept as checkpoint-rNN.pt)
+):
     "The checkpoint is on disk: delete the files nothing refers to (keep=True: this checkpoint is kept for good)"
     self.committed = set(self.files.values())
     if keep:
@@ -175,7 +240,11 @@ def prune(self):
 
 # %% ../nbs/01a_states.ipynb #97f38f0e
 @patch_to(ClientStates)
-def restore(self, saved, prune: bool = True):  # prune: delete the files written after the checkpoint (a resume)
+def restore(
+    self,
+    saved,  # `checkpoint()`'s dict, or a list of states (a checkpoint from before this store)
+    prune: bool = True,  # delete the files written after the checkpoint (a resume)
+):
     "Continue from what a checkpoint saved (a list of states from before this store, or `checkpoint()`'s dict)"
     if isinstance(saved, (list, tuple)):
         saved = {'n': len(saved), 'states': dict(enumerate(saved)), 'files': {}, 'seq': 0, 'pinned': []}
@@ -183,7 +252,7 @@ def restore(self, saved, prune: bool = True):  # prune: delete the files written
         raise ValueError(f"the checkpoint holds {saved['n']} clients, this run has {self.n}")
     if saved['files'] and self.folder is None:
         raise ValueError("the checkpoint's client states were spilled to files; resume with the run folder")
-    self.mem, self.size, self.files, self.total = OrderedDict(), {}, dict(saved['files']), 0
+    self.mem, self.size, self.used, self.files, self.total = OrderedDict(), {}, {}, dict(saved['files']), 0
     self.seq, self.pinned, self.committed = saved['seq'], set(saved['pinned']), set(saved['files'].values())
     for name in self.files.values():
         if not (self.folder / name).is_file():
@@ -196,8 +265,14 @@ def restore(self, saved, prune: bool = True):  # prune: delete the files written
 
 
 @patch_to(ClientStates)
-def resumed(self):
+def resumed(
+    self,
+    budget: MemoryBudget | None = None,  # the run's shared budget (None: the one it was saved with)
+):
     "This store came back whole from a checkpoint (inside a server state): delete the files written after it"
+    if not hasattr(self, 'used'):  # saved before the stores of a run shared one budget
+        self.used, self.pool = dict.fromkeys(self.mem, 0), MemoryBudget(self.budget / 2**20)
+    self.share(budget if budget is not None else self.pool)
     self.committed = set(self.files.values())
     self.prune()
     return self
@@ -206,7 +281,12 @@ def resumed(self):
 class SpilledDict(Mapping):
     "A dict of per-client payloads (a round's replies) holding at most `memory_mb` of them in memory, the rest in files"
 
-    def __init__(self, n: int, folder, memory_mb: float):
+    def __init__(
+        self,
+        n: int,  # number of clients
+        folder,  # where the spilled payloads go
+        memory_mb: float | MemoryBudget,  # megabytes kept in memory, or a budget shared with other stores
+    ):
         self.store, self.order = ClientStates(n, None, folder, memory_mb), []
 
     def __setitem__(self, k, v):
@@ -229,12 +309,15 @@ class SpilledDict(Mapping):
         "Forget everything and delete the files"
         self.store.mem.clear()
         self.store.size.clear()
+        self.store.used.clear()
         self.store.total = 0
         self.store.files.clear()
         self.store.prune()
         self.order = []
 
 
-def stores_in(state):
+def stores_in(
+    state,  # a server state dict (anything else holds no stores)
+):
     "The `ClientStates` among the values of a (server) state dict"
     return [v for v in state.values() if isinstance(v, ClientStates)] if isinstance(state, dict) else []

@@ -4,8 +4,9 @@ evaluation model (cluster choice and all) and fine-tunes it with the run's budge
 import dataclasses
 import pytest
 import torch
-from hdcfl.runs import build, split_options
-from hdcfl.training import ALGORITHMS, fit_round, evaluate_clients, FitContext, client_generator, finetuned
+from hdcfl.config import Experiment
+from hdcfl.algorithms import ALGORITHMS, FitContext
+from hdcfl.engine import fit_round, evaluate_clients, client_generator, finetuned
 
 class SplitReadError(AssertionError): pass
 
@@ -23,13 +24,13 @@ def guarded(fed):
     return fed
 
 def test_the_guard_catches_a_read():
-    fed, _ = build(*split_options(dict(clients=4, rounds=2)))
+    fed, _ = Experiment.resolve(clients=4, rounds=2).build()
     with pytest.raises(SplitReadError): len(guarded(fed)[0].y_test)
 
 @pytest.mark.parametrize('name', sorted(ALGORITHMS))
 def test_no_test_split_in_training_or_selection(name):
     opts = dict(algorithm=name, clients=6, rounds=3, seed=3, finetune_epochs=1, **EXTRA.get(name, {}))
-    fed, algo = build(*split_options(opts))
+    fed, algo = Experiment.resolve(**opts).build()
     fed = guarded(fed)
     server = algo.server_init(fed.sizes, 3, 3)
     clients = [algo.client_init(k) for k in range(len(fed))]
@@ -54,14 +55,14 @@ def unmoved(fed):
     return fed
 
 def test_the_device_check_catches_an_unmoved_input():
-    fed, algo = build(*split_options(dict(clients=4, rounds=2)))
+    fed, algo = Experiment.resolve(clients=4, rounds=2).build()
     x = unmoved(fed)[0].x_train[:2]
     assert type(x) is Unmoved and type(x.to('cpu')) is torch.Tensor and type(x.to(torch.float64)) is Unmoved
 
 @pytest.mark.parametrize('name', sorted(ALGORITHMS))
 def test_every_model_input_is_moved_to_the_configured_device(name):
     "Training, selection, fine-tuning and evaluation all pass their inputs through `.to(device)` (on a GPU, an input left on the CPU fails)"
-    fed, algo = build(*split_options(dict(algorithm=name, clients=4, rounds=3, seed=3, model='digits-bn', **EXTRA.get(name, {}))))
+    fed, algo = Experiment.resolve(algorithm=name, clients=4, rounds=3, seed=3, model='digits-bn', **EXTRA.get(name, {})).build()
     fed, device, calls = unmoved(fed), torch.device(algo.train.device), []
     def check(module, args):
         assert type(args[0]) is torch.Tensor, f"{name} feeds the model an input it did not move to the configured device"

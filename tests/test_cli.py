@@ -77,7 +77,7 @@ USER_MODULE = '''
 from dataclasses import dataclass
 from torch import nn
 from hdcfl.models import SplitModel, register_model
-from hdcfl.training import FedAvgSE, register
+from hdcfl.algorithms import FedAvgSE, register
 
 @register_model('tiny-user')
 def tiny(n_classes, in_channels=1, image_size=8):

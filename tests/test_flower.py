@@ -7,7 +7,8 @@ import pytest
 from conftest import hdcfl, rounds_of
 
 from hdcfl.runs import run as run_inprocess
-from hdcfl.flower.launch import launch, group_alive
+from hdcfl.flower.launch import launch
+from hdcfl.flower.processes import group_alive
 from hdcfl.flower.serverapp import privacy_check, read_audit
 
 # one torch thread everywhere: then both engines do the same float operations in the same order

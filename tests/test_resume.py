@@ -50,8 +50,11 @@ def test_same_seed_same_numbers(tmp_path):
 
 def test_non_finite_loss_stops_and_keeps_the_last_checkpoint(tmp_path):
     import dataclasses, pytest, torch
-    from hdcfl.runs import build, split_options, RunFolder
-    from hdcfl.training import FedAvgSE, NonFiniteLoss, run_federated
+    from hdcfl.config import Experiment
+    from hdcfl.runs import RunFolder
+    from hdcfl.algorithms import FedAvgSE
+    from hdcfl.training import NonFiniteLoss
+    from hdcfl.engine import run_federated
 
     class NaNAtRound3(FedAvgSE):
         "FedAvg-SE whose client 0 sees NaN images from round 3 on"
@@ -59,7 +62,7 @@ def test_non_finite_loss_stops_and_keeps_the_last_checkpoint(tmp_path):
             if ctx.rnd >= 3 and ctx.client == 0: data = dataclasses.replace(data, x_train=data.x_train * float('nan'))
             return super().client_fit(state, msg, data, ctx)
 
-    fed, algo = build(*split_options(dict(clients=8, seed=7)))
+    fed, algo = Experiment.resolve(clients=8, seed=7).build()
     with pytest.raises(NonFiniteLoss, match='round 3, client 0: local loss is nan'):
         run_federated(NaNAtRound3(algo.model), fed, rounds=5, folder=RunFolder(tmp_path, ckpt_every=1), progress=False)
     ck = torch.load(tmp_path / 'checkpoint.pt', weights_only=False)

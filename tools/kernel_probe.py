@@ -9,9 +9,11 @@ import json, os, subprocess, sys
 PROBE = '''
 import json, torch
 torch.set_num_threads(1)
-from hdcfl.data import load_dataset, make_fed_data
+from hdcfl.datasets import load_dataset
+from hdcfl.data import make_fed_data
 from hdcfl.models import make_model
-from hdcfl.training import local_train, evaluate, TrainConfig, describe_machine, machine
+from hdcfl.training import local_train, evaluate, TrainConfig
+from hdcfl.engine import describe_machine, machine
 ds = load_dataset('digits')
 fed = make_fed_data(ds, 4, 'rotation', seed=0)
 m = make_model('digits-bn', ds.n_classes, fed.input_shape, seed=0)

@@ -18,7 +18,8 @@ RUN = textwrap.dedent('''
     assert hdcfl.training.__file__.startswith(root), hdcfl.training.__file__
     if (Path(root) / 'hdcfl' / 'runs.py').exists(): from hdcfl.runs import run
     else: from hdcfl.cli import run
-    from hdcfl.training import ALGORITHMS
+    if (Path(root) / 'hdcfl' / 'algorithms.py').exists(): from hdcfl.algorithms import ALGORITHMS
+    else: from hdcfl.training import ALGORITHMS  # before the engine was split
     for name in sorted(ALGORITHMS):
         for part in (1.0, 0.5):
             opts = dict(algorithm=name, dataset='digits', partition='rotation', clients=8, rounds=4, seed=5, threads=1,

@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 import torch
 from ..models import get_state
-from ..training import FedAvg, register, local_train
+from ..algorithms import FedAvg, register
+from ..training import local_train
 
 # %% auto #0
 __all__ = ['DittoConfig', 'proximal', 'twin_generator', 'Ditto']
@@ -27,7 +28,10 @@ class DittoConfig:
             raise ValueError(f"ditto_epochs={self.ditto_epochs!r} must be an integer >= 0 (or -1: the run's epochs)")
 
 # %% ../../nbs/06m_ditto.ipynb #c4989d6e
-def proximal(anchor: dict, lam: float):  # anchor: the global model's state, keyed like the model's parameters
+def proximal(
+    anchor: dict,  # the global model's state, keyed like the model's parameters
+    lam: float,  # lambda >= 0, the strength of the pull toward the anchor
+):
     "`penalty(model)`: lam / 2 times the squared distance of the model's parameters to the anchor's"
 
     def penalty(model):
@@ -36,7 +40,9 @@ def proximal(anchor: dict, lam: float):  # anchor: the global model's state, key
     return penalty
 
 # %% ../../nbs/06m_ditto.ipynb #9234982a
-def twin_generator(gen: torch.Generator):
+def twin_generator(
+    gen: torch.Generator,  # the generator to copy; it is not advanced
+):
     "A generator in the same state as `gen`: the same batch order, leaving `gen`'s stream to its owner"
     return torch.Generator(device=gen.device).set_state(gen.get_state())
 

@@ -9,7 +9,9 @@ import torch
 import torch.nn.functional as F
 from ..core import check_choice
 from ..models import get_state, model_device
-from ..training import FedAvg, register, local_train, client_generator
+from ..algorithms import FedAvg, register
+from ..training import local_train
+from ..engine import client_generator
 
 # %% auto #0
 __all__ = ['ALA_EVAL', 'FedALAConfig', 'top_names', 'ala_epoch', 'adaptive_local_aggregation', 'FedALA']
@@ -38,11 +40,25 @@ class FedALAConfig:
         check_choice('ala_eval', self.ala_eval, ALA_EVAL)
 
 # %% ../../nbs/06b_fedala.ipynb #9c8b6a9a
-def top_names(model, p: int):
+def top_names(
+    model,  # the model whose parameter tensors are listed, in `named_parameters` order
+    p: int,  # how many parameter tensors to take, counted from the last
+):
     return [n for n, _ in model.named_parameters()][-p:]
 
 
-def ala_epoch(model, params: dict, loc: dict, diff: dict, W: list, x, y, idx, lr: float, batch_size: int):
+def ala_epoch(
+    model,  # the model ALA trains on; only its top parameters require gradients
+    params: dict,  # the model's named parameters; the top ones are overwritten in place
+    loc: dict,  # the local model's top parameters, {name: tensor} on the model's device
+    diff: dict,  # global minus local for each top parameter, {name: tensor}
+    W: list,  # the mixing weights, one tensor per top parameter in `loc`'s order; updated in place
+    x,  # the client's training inputs, on the model's device
+    y,  # the client's training labels, on the model's device
+    idx,  # indices into `x` and `y` of the samples used, in the order they are visited
+    lr: float,  # eta, W's learning rate
+    batch_size: int,  # samples per update of W
+):
     "One epoch of W's updates (clipped to [0, 1]) on the samples `idx`; the top parameters follow W; returns the mean loss"
     total = 0.0
     for b in range(0, len(idx), batch_size):
@@ -58,15 +74,15 @@ def ala_epoch(model, params: dict, loc: dict, diff: dict, W: list, x, y, idx, lr
 
 
 def adaptive_local_aggregation(
-    model,
-    local: dict,
-    glob: dict,
-    W: list,
-    data,
-    cfg: FedALAConfig,
-    gen: torch.Generator,
-    first: bool,
-    batch_size: int = 16,
+    model,  # the model ALA runs on; it holds the initialized state on return
+    local: dict,  # the client's local model state, from its last training
+    glob: dict,  # the global model state just received
+    W: list,  # mixing weights, one tensor per top parameter (ones before the first ALA)
+    data,  # the client's data; ALA draws its subset from the training split
+    cfg: FedALAConfig,  # gives p, s, eta and the first ALA's stopping rule
+    gen: torch.Generator,  # draws ALA's random subset of the training data
+    first: bool,  # the client's first ALA: train W until it stops improving, else one epoch
+    batch_size: int = 16,  # samples per update of W (the run's local batch size)
 ):
     "Lower parameters from `glob`, top ones mixed with learned weights `W` in [0, 1], buffers local; (state, W, epochs)"
     names, top, dev = (

@@ -10,7 +10,8 @@ import torch
 from fastcore.basics import patch_to
 from ..core import check_choice
 from ..models import get_state, model_device
-from ..training import FedAvg, register, local_train
+from ..algorithms import FedAvg, register
+from ..training import local_train
 
 # %% auto #0
 __all__ = ['FedCEConfig', 'normalize_clip', 'fedce_coefficients', 'FedCE', 'train_accuracy']
@@ -27,7 +28,10 @@ class FedCEConfig:
         check_choice('fedce_mode', self.fedce_mode, ('times', 'plus'))
 
 # %% ../../nbs/06c_fedce.ipynb #4aa02f7d
-def normalize_clip(v, floor: float = 1e-3):
+def normalize_clip(
+    v,  # non-negative values, one per client
+    floor: float = 1e-3,  # lower clip applied after normalizing
+):
     "v / sum(v), clipped below at `floor` (uniform when the sum is not positive)"
     v = np.asarray(v, dtype=float)
     v = v / v.sum() if v.sum() > 0 else np.full(len(v), 1 / len(v))
@@ -35,7 +39,12 @@ def normalize_clip(v, floor: float = 1e-3):
 
 
 def fedce_coefficients(
-    deltas: dict, coef: dict, cos_hist: dict, minus_vals: dict, param_names: list, mode: str = 'plus'
+    deltas: dict,  # {client: its update, {name: tensor}} for the round's clients
+    coef: dict,  # {client: c_k} in force (last round's, or uniform): weights of the consensus update
+    cos_hist: dict,  # {client: its past cosines}; this round's cosine is appended in place
+    minus_vals: dict,  # {client: 1 - mean accuracy of the model without its contribution}, the raw v_k
+    param_names: list,  # names of the trainable parameters, the entries the cosines are taken over
+    mode: str = 'plus',  # combine the two weights as g + v ('plus') or g * v ('times')
 ):
     "New coefficients {k: c_k} (normalized, then clipped at 1e-3) from updates, previous coefficients and data-space values; updates `cos_hist`"
     ks = sorted(deltas)
@@ -93,7 +102,12 @@ class FedCE(FedAvg):
 
 # %% ../../nbs/06c_fedce.ipynb #fd7ba4d7
 @torch.inference_mode()
-def train_accuracy(model, data, n: int, gen: torch.Generator):
+def train_accuracy(
+    model,  # the model to score, used on the device it is on
+    data,  # the client's data; samples are drawn from its training split
+    n: int,  # at most this many training samples (`val_samples`)
+    gen: torch.Generator,  # draws which samples are scored
+):
     "Accuracy (fraction) of `model` on up to `n` of the client's training samples"
     model.eval()
     i = torch.randperm(data.n_train, generator=gen)[:n]

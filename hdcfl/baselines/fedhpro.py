@@ -11,7 +11,8 @@ from torch import nn
 from fastcore.basics import patch_to
 from ..core import check_choice
 from ..models import get_state, model_device
-from ..training import FedAvg, register, local_train
+from ..algorithms import FedAvg, register
+from ..training import local_train
 from .fedproto import holder_mean
 
 # %% auto #0
@@ -54,7 +55,11 @@ class FedHProConfig:
                 raise ValueError(f"{name}={getattr(self, name)!r} must be > 0")
 
 # %% ../../nbs/06i_fedhpro.ipynb #d31bda98
-def match_distance(g_real: torch.Tensor, g_syn: torch.Tensor, kind: str = 'matching'):
+def match_distance(
+    g_real: torch.Tensor,  # the real gradient (the clients' mean), 1-d or 2-d
+    g_syn: torch.Tensor,  # the synthetic gradient, of the same shape
+    kind: str = 'matching',  # 'matching' (per coordinate or row), 'cos' or 'mse' (HP_MATCH)
+):
     "The gradient-matching distance of the authors' code between a real and a synthetic gradient"
     if kind == 'mse':
         return ((g_syn - g_real) ** 2).sum()
@@ -67,7 +72,12 @@ def match_distance(g_real: torch.Tensor, g_syn: torch.Tensor, kind: str = 'match
     return (1 - (r * s).sum(-1) / (r.norm(dim=-1) * s.norm(dim=-1) + 1e-6)).sum()
 
 # %% ../../nbs/06i_fedhpro.ipynb #9292fa23
-def class_gradients(model, data, n_per_class: int, gen: torch.Generator):
+def class_gradients(
+    model,  # the global split model, put in evaluation mode
+    data,  # the client's ClientData; its training split is used
+    n_per_class: int,  # at most this many samples per class (real_per_class)
+    gen: torch.Generator,  # draws which samples of a class are used
+):
     "Per class held: d CE / d f of the class's mean loss averaged over up to n samples (the original's scale); d CE / d (W, b)"
     model.eval()
     dev = model_device(model)
@@ -90,7 +100,13 @@ def class_gradients(model, data, n_per_class: int, gen: torch.Generator):
     return gf, gW, gb, held
 
 # %% ../../nbs/06i_fedhpro.ipynb #2667abf2
-def hpro_loss(model, x, y, hp_C_m_d: torch.Tensor, tau: float):
+def hpro_loss(
+    model,  # the split model being trained (encoder and head)
+    x,  # a batch of inputs
+    y,  # their class labels
+    hp_C_m_d: torch.Tensor,  # the global hyper-prototypes, m per class (C x m x d)
+    tau: float,  # temperature of the contrastive term (hp_tau)
+):
     "CE + contrastive term to each class's mean unit hyper-prototype (/ batch size, as the original) + SmoothL1 consistency"
     f = model.encoder(x)
     ce = F.cross_entropy(model.head(f), y)
@@ -103,13 +119,13 @@ def hpro_loss(model, x, y, hp_C_m_d: torch.Tensor, tau: float):
 
 # %% ../../nbs/06i_fedhpro.ipynb #d79be27c
 def fit_hyper_prototypes(
-    hp_C_m_d: torch.Tensor,
-    head: nn.Linear,
-    g_real_C_d: torch.Tensor,
-    held_C: torch.Tensor,
-    steps: int = 30,
-    lr: float = 0.1,
-    kind: str = 'matching',
+    hp_C_m_d: torch.Tensor,  # the hyper-prototypes to fit (C x m x d; a copy is fitted)
+    head: nn.Linear,  # the global classifier (frozen) the synthetic gradients go through
+    g_real_C_d: torch.Tensor,  # the clients' mean feature gradient per class (C x d)
+    held_C: torch.Tensor,  # which classes have a client gradient; only those are matched
+    steps: int = 30,  # SGD steps (hp_steps)
+    lr: float = 0.1,  # SGD learning rate (hp_lr)
+    kind: str = 'matching',  # matching distance: 'matching', 'cos' or 'mse' (hp_match)
 ):
     "The hyper-prototypes after `steps` SGD steps on the summed matching distance, and the distance before each step"
     hp = hp_C_m_d.clone().requires_grad_(True)
@@ -128,7 +144,13 @@ def fit_hyper_prototypes(
     return hp.detach(), trace
 
 # %% ../../nbs/06i_fedhpro.ipynb #412de7b3
-def head_gradient_distance(W_real, b_real, W_syn, b_syn, kind: str = 'matching'):
+def head_gradient_distance(
+    W_real,  # the real gradient of the classifier's weight (C x d)
+    b_real,  # the real gradient of its bias (C)
+    W_syn,  # the synthetic weight gradient (C x d)
+    b_syn,  # the synthetic bias gradient (C)
+    kind: str = 'matching',  # 'matching' (per row of W, and the bias), 'cos' or 'mse'
+):
     "The original's distance between two gradients of a linear classifier: per row of W and the whole bias, or one vector"
     if kind == 'matching':
         return match_distance(W_real, W_syn, kind) + match_distance(b_real[None], b_syn[None], kind)
@@ -136,16 +158,16 @@ def head_gradient_distance(W_real, b_real, W_syn, b_syn, kind: str = 'matching')
 
 
 def retrain_classifier(
-    feats_C_L_d: torch.Tensor,
-    head_state: dict,  # synthetic features, the classifier the gradients came from
-    gW_C: torch.Tensor,
-    gb_C: torch.Tensor,
-    held_C: torch.Tensor,  # the clients' mean head gradients per class
-    steps: int = 100,
-    lr: float = 0.1,
-    kind: str = 'matching',
-    epochs: int = 100,
-    seed: int = 0,
+    feats_C_L_d: torch.Tensor,  # synthetic features, L per class (C x L x d; a copy is matched)
+    head_state: dict,  # state dict of the classifier the gradients came from
+    gW_C: torch.Tensor,  # the clients' mean head-weight gradient of each class (C x C x d)
+    gb_C: torch.Tensor,  # the clients' mean head-bias gradient of each class (C x C)
+    held_C: torch.Tensor,  # which classes have client gradients (bool, C); only those are matched
+    steps: int = 100,  # matching steps of the synthetic features (creff_steps)
+    lr: float = 0.1,  # SGD learning rate of the matching (hp_lr)
+    kind: str = 'matching',  # matching distance: 'matching', 'cos' or 'mse' (hp_match)
+    epochs: int = 100,  # epochs of the new classifier (SGD lr 0.01, batch 50) (creff_epochs)
+    seed: int = 0,  # seeds the new classifier's initialization and batch order
 ):
     "(synthetic features after matching, the new classifier's state)"
     C, L, d = feats_C_L_d.shape
@@ -205,7 +227,10 @@ class FedHPro(FedAvg):
         return {'model': get_state(self.model), **grads, 'n': data.n_train, **stats}
 
 # %% ../../nbs/06i_fedhpro.ipynb #1fae835f
-def class_mean(replies: dict, key: str):
+def class_mean(
+    replies: dict,  # the round's replies by client, each with 'held' and `key`
+    key: str,  # the per-class tensor to average: 'grad_f', 'grad_W' or 'grad_b'
+):
     "The plain mean over the clients holding each class of their per-class tensors, and which classes any holds"
     return holder_mean(
         torch.stack([r[key] for r in replies.values()]), torch.stack([r['held'] for r in replies.values()])

@@ -10,8 +10,9 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 from ..core import check_choice
-from ..models import encoder_state, head_state, load_encoder, load_head, model_device, weighted_average, weighted_averages
-from ..training import FedAvgSE, register, local_train
+from ..models import encoder_state, head_state, load_encoder, load_head, model_device, weighted_average
+from ..algorithms import FedAvgSE, register
+from ..training import local_train
 
 # %% auto #0
 __all__ = ['FedPACConfig', 'batch_statistics', 'feature_statistics', 'pac_statistics', 'simplex_qp', 'head_weights', 'pac_matrix',
@@ -43,7 +44,9 @@ class FedPACConfig:
 
 # %% ../../nbs/06n_fedpac.ipynb #80df987b
 @contextmanager
-def batch_statistics(module: torch.nn.Module):
+def batch_statistics(
+    module: torch.nn.Module,  # the module (an encoder) whose BatchNorm layers use batch statistics; left in eval
+):
     "Within: BatchNorm layers normalize with each batch's statistics, their running statistics kept; the rest in eval"
     bns = [m for m in module.modules() if isinstance(m, torch.nn.modules.batchnorm._BatchNorm)]
     saved = [{k: v.clone() for k, v in m.state_dict().items()} for m in bns]
@@ -60,10 +63,10 @@ def batch_statistics(module: torch.nn.Module):
 # %% ../../nbs/06n_fedpac.ipynb #33062984
 @torch.inference_mode()
 def feature_statistics(
-    encoder: torch.nn.Module,
-    data,
-    n_classes: int,
-    batch_size: int = 1024,
+    encoder: torch.nn.Module,  # the body whose features are measured; left in eval mode
+    data,  # the client's data; its whole training split is used
+    n_classes: int,  # C, the number of classes
+    batch_size: int = 1024,  # the largest chunk per forward pass (chunks are equal in size)
     batch_stats: bool = True,  # BatchNorm on the batch's statistics (as in training), else on its running ones
 ):
     "means_C_d, counts_C and mean squared norms sq_C of the client's training features, per class"
@@ -84,14 +87,20 @@ def feature_statistics(
     return sums / n[:, None], counts, sq / n
 
 
-def pac_statistics(means_C_d: torch.Tensor, counts_C: torch.Tensor, sq_C: torch.Tensor):
+def pac_statistics(
+    means_C_d: torch.Tensor,  # the client's per-class feature means (from `feature_statistics`)
+    counts_C: torch.Tensor,  # its per-class sample counts
+    sq_C: torch.Tensor,  # its per-class mean squared feature norms
+):
     "The variance term V (a float) and the class-weighted centroids h_C_d of one client"
     p = counts_C / counts_C.sum()
     v = (p * sq_C - p**2 * (means_C_d**2).sum(1)).sum() / counts_C.sum()
     return float(v), (p[:, None] * means_C_d).float()
 
 # %% ../../nbs/06n_fedpac.ipynb #ae949fd2
-def simplex_qp(P_M_M: np.ndarray):
+def simplex_qp(
+    P_M_M: np.ndarray,  # the program's matrix over the round's M clients, positive (semi-)definite
+):
     "argmin a' P a over the probability simplex for a positive-definite P, by scipy's NNLS; None when it fails"
     from scipy.optimize import nnls  # on the server only; a client's process never needs scipy.optimize
 
@@ -106,7 +115,10 @@ def simplex_qp(P_M_M: np.ndarray):
     return x / x.sum() if x.sum() > 0 else None
 
 
-def head_weights(P_M_M: np.ndarray, eps: float = 1e-3):
+def head_weights(
+    P_M_M: np.ndarray,  # the program's matrix over the round's M clients (from `pac_matrix`)
+    eps: float = 1e-3,  # weights at most this are zeroed and the rest renormalized
+):
     "The program's weights, those <= eps zeroed and the rest renormalized (None when the solver fails)"
     a = simplex_qp(P_M_M)
     if a is None:
@@ -115,13 +127,20 @@ def head_weights(P_M_M: np.ndarray, eps: float = 1e-3):
     return kept / kept.sum() if kept.sum() > 0 else a  # every weight at most eps (over 1/eps clients): none zeroed
 
 # %% ../../nbs/06n_fedpac.ipynb #77e1aa45
-def pac_matrix(i: int, v_M: torch.Tensor, h_M_Cd: torch.Tensor):
+def pac_matrix(
+    i: int,  # the client the matrix is for, an index into the round's clients
+    v_M: torch.Tensor,  # the variance terms V of the round's M clients
+    h_M_Cd: torch.Tensor,  # their class-weighted centroids, each flattened, M x (C * d)
+):
     "P_i = diag(V) + D_i, D_i[j, j'] = <h_i - h_j, h_i - h_j'> over the round's clients"
     diff = (h_M_Cd[i][None] - h_M_Cd).double()
     return (torch.diag(v_M.double()) + diff @ diff.T).numpy()
 
 # %% ../../nbs/06n_fedpac.ipynb #8919ba4c
-def alignment_loss(targets_C_d: torch.Tensor, lam: float):
+def alignment_loss(
+    targets_C_d: torch.Tensor,  # each class's target centroid (global, else the client's own), on the device
+    lam: float,  # lambda, the alignment term's weight (0: cross-entropy only)
+):
     "`loss_fn(model, x, y)`: cross-entropy plus lam * MSE(feature, its class's target centroid)"
 
     def loss(model, x, y):
@@ -132,7 +151,9 @@ def alignment_loss(targets_C_d: torch.Tensor, lam: float):
     return loss
 
 # %% ../../nbs/06n_fedpac.ipynb #1267aef5
-def combined_heads(replies: list):
+def combined_heads(
+    replies: list,  # the round's client replies, each with 'v', 'h' and 'head'; output follows their order
+):
     "Each client's head combined from the round's heads by its program's weights; the mean self-weight; failed solves"
     v_M, h_M = torch.stack([r['v'] for r in replies]), torch.stack([r['h'].flatten() for r in replies])
     heads, selfw, fallbacks = [], [], 0

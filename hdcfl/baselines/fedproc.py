@@ -9,7 +9,8 @@ import torch
 import torch.nn.functional as F
 from ..core import check_choice
 from ..models import get_state, model_device
-from ..training import FedAvg, register, local_train
+from ..algorithms import FedAvg, register
+from ..training import local_train
 from .fedproto import class_means
 
 # %% auto #0
@@ -26,12 +27,21 @@ class FedProcConfig:
         check_choice('proc_weighting', self.proc_weighting, ('samples', 'clients'))
 
 
-def ce_weight(rnd: int, rounds: int):
+def ce_weight(
+    rnd: int,  # the round, 1-based
+    rounds: int,  # T, the run's number of rounds
+):
     "alpha at 1-based round `rnd`: (rnd - 1) / rounds; the contrastive term gets 1 - alpha (None: CE only)"
     return None if rnd <= 1 else (rnd - 1) / rounds
 
 # %% ../../nbs/06h_fedproc.ipynb #c594b98f
-def proc_loss(model, x, y, centres_C_d: torch.Tensor, alpha: float | None):
+def proc_loss(
+    model,  # a split model (`encoder`, `head`)
+    x,  # a batch of inputs
+    y,  # their labels
+    centres_C_d: torch.Tensor,  # the global class centres, C x d (a class never held: zeros); normalized here
+    alpha: float | None,  # the cross-entropy's weight, 1 - alpha on the contrastive term; None: CE only
+):
     "alpha * CE + (1 - alpha) * the prototypical contrastive term (CE alone when alpha is None)"
     f = model.encoder(x)
     ce = F.cross_entropy(model.head(f), y)

@@ -12,7 +12,9 @@ from ..models import get_state, model_device
 import numpy as np
 from fastcore.basics import patch_to
 from ..core import check_choice
-from ..training import Algorithm, register, local_train, client_generator
+from ..algorithms import Algorithm, register
+from ..training import local_train
+from ..engine import client_generator
 
 # %% auto #0
 __all__ = ['PROTO_DRIFT', 'FedProtoConfig', 'class_means', 'proto_loss', 'NearestPrototype', 'embeddings', 'drift_sums',
@@ -46,7 +48,13 @@ PROTO_DRIFT = ('none', 'stale', 'sdc')
 
 # %% ../../nbs/06g_fedproto.ipynb #4a6fbc59
 @torch.inference_mode()
-def class_means(encoder: nn.Module, data, n_classes: int, normalize: bool = False, batch_size: int = 1024):
+def class_means(
+    encoder: nn.Module,  # the client's encoder, put in evaluation mode
+    data,  # the client's ClientData; its training split is embedded
+    n_classes: int,  # C, the number of classes
+    normalize: bool = False,  # unit-normalize each embedding before averaging (FedProc)
+    batch_size: int = 1024,  # samples per forward pass
+):
     "means_C_d (zeros for absent classes) and counts_C of the client's training embeddings per class"
     encoder.eval()
     dev = model_device(encoder)
@@ -62,7 +70,14 @@ def class_means(encoder: nn.Module, data, n_classes: int, normalize: bool = Fals
     return (sums / counts.clamp_min(1)[:, None]).float(), counts.float()
 
 # %% ../../nbs/06g_fedproto.ipynb #9bdac5cd
-def proto_loss(model, x, y, protos_C_d: torch.Tensor, has_C: torch.Tensor, lam: float):
+def proto_loss(
+    model,  # the split model being trained (encoder and head)
+    x,  # a batch of inputs
+    y,  # their class labels
+    protos_C_d: torch.Tensor,  # the global prototypes, one per class (C x d)
+    has_C: torch.Tensor,  # which classes have a global prototype (C, bool)
+    lam: float,  # weight of the prototype term (proto_lambda); 0: cross-entropy only
+):
     "CE + lam * MSE(embedding, global prototype of its class); zero for classes without a global prototype"
     f = model.encoder(x)
     ce = F.cross_entropy(model.head(f), y)
@@ -87,14 +102,23 @@ class NearestPrototype(nn.Module):
 
 # %% ../../nbs/06g_fedproto.ipynb #113950b1
 @torch.inference_mode()
-def embeddings(encoder: nn.Module, data, batch_size: int = 1024):
+def embeddings(
+    encoder: nn.Module,  # the client's encoder, put in evaluation mode
+    data,  # the client's ClientData; its training split is embedded
+    batch_size: int = 1024,  # samples per forward pass
+):
     "z_N_d: the client's training embeddings in evaluation mode"
     encoder.eval()
     dev = model_device(encoder)
     return torch.cat([encoder(data.x_train[b : b + batch_size].to(dev)).cpu() for b in range(0, data.n_train, batch_size)])
 
 
-def drift_sums(old_N_d: torch.Tensor, new_N_d: torch.Tensor, at_S_d: torch.Tensor, sigma: float):
+def drift_sums(
+    old_N_d: torch.Tensor,  # the client's training embeddings before the round's training
+    new_N_d: torch.Tensor,  # the same samples' embeddings after it
+    at_S_d: torch.Tensor,  # the S points p (cached prototypes) the drift is estimated at
+    sigma: float,  # Gaussian bandwidth, relative to the norm of each point p (sdc_sigma)
+):
     "SDC's sums at each point p: sum_n w_n(p) (new_n - old_n) (S x d) and sum_n w_n(p) (S), in float64"
     old, new, at = old_N_d.double(), new_N_d.double(), at_S_d.double()
     bw = 2 * (sigma * at.norm(dim=1, keepdim=True)).clamp_min(1e-12) ** 2  # S x 1
@@ -102,12 +126,20 @@ def drift_sums(old_N_d: torch.Tensor, new_N_d: torch.Tensor, at_S_d: torch.Tenso
     return w_S_N @ (new - old), w_S_N.sum(1)
 
 
-def sdc_drift(num_S_d: torch.Tensor, den_S: torch.Tensor):
+def sdc_drift(
+    num_S_d: torch.Tensor,  # drift_sums' first sums, added up over the round's clients (S x d)
+    den_S: torch.Tensor,  # drift_sums' second sums (the weights), added up likewise (S)
+):
     "Delta at each point from the summed sums: num / den, zero where no sample carries weight"
     return torch.where(den_S[:, None] > 0, num_S_d / den_S.clamp_min(1e-300)[:, None], torch.zeros_like(num_S_d))
 
 # %% ../../nbs/06g_fedproto.ipynb #dd2f70e4
-def sinkhorn(scores_N_K: torch.Tensor, w_N: torch.Tensor | None = None, eps: float = 0.05, iters: int = 3):
+def sinkhorn(
+    scores_N_K: torch.Tensor,  # similarity of each of N points to each of K prototypes
+    w_N: torch.Tensor | None = None,  # each point's mass (None: all equal)
+    eps: float = 0.05,  # temperature of exp(scores / eps) (ProtoSeg's 0.05)
+    iters: int = 3,  # Sinkhorn-Knopp scaling iterations (ProtoSeg's 3)
+):
     "Balanced soft assignment (rows sum to 1): exp(scores / eps) scaled so prototypes share the mass equally"
     N, K = scores_N_K.shape
     r = torch.ones(N, dtype=torch.float64) if w_N is None else w_N.double()
@@ -120,11 +152,19 @@ def sinkhorn(scores_N_K: torch.Tensor, w_N: torch.Tensor | None = None, eps: flo
     return Q / Q.sum(1, keepdim=True)
 
 
-def cosine(x_N_d: torch.Tensor, p_K_d: torch.Tensor):
+def cosine(
+    x_N_d: torch.Tensor,  # N points
+    p_K_d: torch.Tensor,  # K prototypes
+):
     return F.normalize(x_N_d.double(), dim=1) @ F.normalize(p_K_d.double(), dim=1).T
 
 # %% ../../nbs/06g_fedproto.ipynb #c25b0068
-def kmeans_centres(x_M_d: torch.Tensor, K: int, seed: int, w_M: torch.Tensor | None = None):
+def kmeans_centres(
+    x_M_d: torch.Tensor,  # the M points to cluster
+    K: int,  # the number of centres returned
+    seed: int,  # scikit-learn's random_state
+    w_M: torch.Tensor | None = None,  # each point's sample weight (None: all equal)
+):
     "K k-means centres of the points (scikit-learn; fewer points than K: the centres repeat)"
     from sklearn.cluster import KMeans  # the prototypes' first round only
 
@@ -134,7 +174,12 @@ def kmeans_centres(x_M_d: torch.Tensor, K: int, seed: int, w_M: torch.Tensor | N
     return c[torch.arange(K) % n]
 
 
-def sub_centres(z_n_d: torch.Tensor, protos_K_d: torch.Tensor | None, K: int, seed: int):
+def sub_centres(
+    z_n_d: torch.Tensor,  # the client's embeddings of one class
+    protos_K_d: torch.Tensor | None,  # the class's K global prototypes; None: none yet, k-means instead
+    K: int,  # the number of sub-cluster centres (protos_per_class)
+    seed: int,  # k-means seed (used only when protos_K_d is None)
+):
     "One class's K sub-cluster centres (K x d, zeros where empty) and sizes: Sinkhorn assignment to the prototypes"
     if protos_K_d is None:  # the class has no global prototypes yet
         labels = torch.cdist(z_n_d, kmeans_centres(z_n_d, K, seed)).argmin(1)
@@ -145,7 +190,13 @@ def sub_centres(z_n_d: torch.Tensor, protos_K_d: torch.Tensor | None, K: int, se
     return sums / counts.clamp_min(1)[:, None], counts
 
 
-def update_prototypes(protos_K_d, x_M_d, w_M, momentum: float, seed: int):
+def update_prototypes(
+    protos_K_d,  # the class's current K global prototypes
+    x_M_d,  # the clients' sub-cluster centres of the class
+    w_M,  # their sizes (samples behind each centre), the weights
+    momentum: float,  # share of itself a prototype keeps, in [0, 1) (protos_momentum)
+    seed: int,  # not used (the Sinkhorn assignment is deterministic)
+):
     "One class's prototypes after a round: its centres assigned by Sinkhorn, each prototype moved toward its share"
     K = protos_K_d.shape[0]
     a = sinkhorn(cosine(x_M_d, protos_K_d), w_M).argmax(1)
@@ -158,7 +209,14 @@ def update_prototypes(protos_K_d, x_M_d, w_M, momentum: float, seed: int):
     return out
 
 # %% ../../nbs/06g_fedproto.ipynb #aa588087
-def nearest_proto_loss(model, x, y, protos_C_K_d: torch.Tensor, has_C: torch.Tensor, lam: float):
+def nearest_proto_loss(
+    model,  # the split model being trained (encoder and head)
+    x,  # a batch of inputs
+    y,  # their class labels
+    protos_C_K_d: torch.Tensor,  # the global prototypes, K per class (C x K x d)
+    has_C: torch.Tensor,  # which classes have global prototypes (C, bool)
+    lam: float,  # weight of the prototype term (proto_lambda); 0: cross-entropy only
+):
     "CE + lam * MSE(embedding, the nearest (cosine) of its class's prototypes); zero where a class has none"
     f = model.encoder(x)
     ce = F.cross_entropy(model.head(f), y)
@@ -278,7 +336,9 @@ class FedProto(Algorithm):
         return kind(self.model.encoder, msg['protos'], allowed)
 
 # %% ../../nbs/06g_fedproto.ipynb #f93d0fac
-def points(entry: dict):
+def points(
+    entry: dict,  # a cached client entry: 'protos' (C x d or C x K x d), 'has', and 'counts' if K > 1
+):
     "An entry's prototypes as points (P x d) and which of them exist (P)"
     d = entry['protos'].shape[-1]
     return entry['protos'].reshape(-1, d), (entry['has'] if 'counts' not in entry else entry['counts'].flatten() > 0)

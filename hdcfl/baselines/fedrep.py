@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from ..core import check_choice
 from ..models import encoder_state, head_state, load_encoder, load_head, weighted_average
-from ..training import FedAvgSE, register, local_train
+from ..algorithms import FedAvgSE, register
+from ..training import local_train
 
 # %% auto #0
 __all__ = ['FedRepConfig', 'FedRep']

@@ -11,7 +11,8 @@ import torch.nn.functional as F
 from ..core import check_choice
 import numpy as np
 from ..models import get_state, head_state, load_head, weighted_averages
-from ..training import FedAvg, register, local_train
+from ..algorithms import FedAvg, register
+from ..training import local_train
 
 # %% auto #0
 __all__ = ['FedRoDConfig', 'balanced_softmax_loss', 'rod_loss', 'FedRoD']
@@ -30,15 +31,19 @@ class FedRoDConfig:
 
 # %% ../../nbs/06l_fedrod.ipynb #4fd4d9f6
 def balanced_softmax_loss(
-    logits_N_C: torch.Tensor,
-    y_N: torch.Tensor,
+    logits_N_C: torch.Tensor,  # the generic head's logits, N x C
+    y_N: torch.Tensor,  # the class labels
     counts_C: torch.Tensor,  # the client's training label counts
 ):
     "Cross-entropy of the logits shifted by log n_c (a class with no sample: out of the softmax)"
     return F.cross_entropy(logits_N_C + counts_C.to(logits_N_C).log(), y_N)
 
 # %% ../../nbs/06l_fedrod.ipynb #bb836742
-def rod_loss(personal: torch.nn.Linear, counts_C: torch.Tensor, bsm: bool = True):
+def rod_loss(
+    personal: torch.nn.Linear,  # the client's personal head, trained on the detached features and logits
+    counts_C: torch.Tensor,  # the client's training label counts, on the training device
+    bsm: bool = True,  # the generic head's loss: balanced softmax (True) or plain cross-entropy (False)
+):
     "`loss_fn(model, x, y)`: the generic loss on body + generic head, plus the personal head's on detached inputs"
 
     def loss(model, x, y):

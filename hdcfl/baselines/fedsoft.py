@@ -9,9 +9,9 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 from fastcore.basics import patch_to
-from ..core import check_choice
 from ..models import ClusterInitOption, cluster_states, get_state, weighted_average, model_device
-from ..training import Algorithm, register, local_train
+from ..algorithms import Algorithm, register
+from ..training import local_train
 
 # %% auto #0
 __all__ = ['FedSoftConfig', 'importance_weights', 'FedSoft', 'centre_selection']
@@ -37,7 +37,13 @@ class FedSoftConfig(ClusterInitOption):
 
 # %% ../../nbs/06d_fedsoft.ipynb #6c773385
 @torch.inference_mode()
-def importance_weights(model, centres: list, data, smoothing: float = 1e-4, batch_size: int = 1024):
+def importance_weights(
+    model,  # a module of the centres' architecture; each centre is loaded into it in turn
+    centres: list,  # the S centre states
+    data,  # the client's data; every training sample is scored
+    smoothing: float = 1e-4,  # sigma: the weight of a centre that is best on no sample
+    batch_size: int = 1024,  # samples per forward pass (does not change the result)
+):
     "u_S: the fraction of training samples each centre fits best; `smoothing` for a centre that fits none"
     model.eval()
     dev = model_device(model)
@@ -104,8 +110,8 @@ class FedSoft(Algorithm):
 # %% ../../nbs/06d_fedsoft.ipynb #b3d4482a
 def centre_selection(
     w_K: np.ndarray,  # u_ks * n_k of the round's clients for one centre
-    k_sel: int,
-    rng: np.random.Generator,
+    k_sel: int,  # K_sel: how many clients to draw for the centre
+    rng: np.random.Generator,  # draws the clients (seeded from the run's seed and the round)
 ):
     "Which clients enter a centre and with which weights: K_sel drawn in proportion to w, averaged uniformly; all by w when K_sel >= K"
     if k_sel >= len(w_K):

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 import torch.nn.functional as F
-from ..core import check_choice
 from ..models import ClusterInitOption, cluster_states, get_state, weighted_average, model_device
-from ..training import Algorithm, register, local_train
+from ..algorithms import Algorithm, register
+from ..training import local_train
 
 # %% auto #0
 __all__ = ['IFCAConfig', 'training_losses', 'IFCA']
@@ -32,7 +32,13 @@ class IFCAConfig(ClusterInitOption):
 
 # %% ../../nbs/06e_ifca.ipynb #c72f86f7
 @torch.inference_mode()
-def training_losses(model, states: list, data, n: int, gen: torch.Generator):
+def training_losses(
+    model,  # a module of the states' architecture; each state is loaded into it in turn
+    states: list,  # the cluster models' states
+    data,  # the client's data; samples are drawn from its training split
+    n: int,  # at most this many training samples (`select_samples`)
+    gen: torch.Generator,  # draws the samples, the same ones for every state
+):
     "Mean cross-entropy of each state on `n` of the client's training samples, drawn at random from `gen`"
     model.eval()
     dev = model_device(model)

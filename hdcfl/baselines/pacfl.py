@@ -10,7 +10,8 @@ import torch
 from fastcore.basics import patch_to
 from ..core import check_choice
 from ..models import get_state, weighted_average
-from ..training import Algorithm, register, local_train
+from ..algorithms import Algorithm, register
+from ..training import local_train
 
 # %% auto #0
 __all__ = ['MEASURES', 'LINKAGES', 'PACFL_EVAL', 'PACFLConfig', 'data_subspace', 'subspace_distance', 'subspace_distances',
@@ -42,7 +43,11 @@ class PACFLConfig:
             raise ValueError(f"threshold={self.threshold!r} must be > 0")
 
 # %% ../../nbs/06f_pacfl.ipynb #cda0f4c6
-def data_subspace(x_n_D: torch.Tensor, y_n: torch.Tensor, p: int = 3):
+def data_subspace(
+    x_n_D: torch.Tensor,  # the client's training samples, flattened raw pixels, n x D
+    y_n: torch.Tensor,  # their class labels
+    p: int = 3,  # left singular vectors kept per class (fewer for a class with fewer samples)
+):
     "U_D_m: the top `p` left singular vectors of each class's flattened samples, stacked (not orthonormalized across classes)"
     cols = []
     for c in torch.unique(y_n):
@@ -52,7 +57,11 @@ def data_subspace(x_n_D: torch.Tensor, y_n: torch.Tensor, p: int = 3):
     return torch.cat(cols, 1).float()
 
 
-def subspace_distance(U: torch.Tensor, V: torch.Tensor, measure: str = 'basis-min'):
+def subspace_distance(
+    U: torch.Tensor,  # one client's basis, D x m (from `data_subspace`)
+    V: torch.Tensor,  # the other client's basis, D x m', the same D
+    measure: str = 'basis-min',  # 'basis-min' (degrees), 'principal-mean' or 'principal-min' (radians)
+):
     "The distance between two clients' bases: the smallest angle between basis vectors (degrees) or principal angles (radians)"
     check_choice('measure', measure, MEASURES)
     U, V = U.double().numpy(), V.double().numpy()
@@ -64,7 +73,10 @@ def subspace_distance(U: torch.Tensor, V: torch.Tensor, measure: str = 'basis-mi
     return float(th.mean() if measure == 'principal-mean' else th.min())
 
 
-def subspace_distances(Us: list, measure: str = 'basis-min'):
+def subspace_distances(
+    Us: list,  # the K clients' bases, one D x m tensor each
+    measure: str = 'basis-min',  # 'basis-min' (degrees), 'principal-mean' or 'principal-min' (radians)
+):
     "Symmetric K x K matrix of distances between the clients' bases"
     K = len(Us)
     A = np.zeros((K, K))
@@ -74,7 +86,11 @@ def subspace_distances(Us: list, measure: str = 'basis-min'):
     return A
 
 
-def cluster_subspaces(A_K_K: np.ndarray, threshold: float = 1.5, method: str = 'weighted'):
+def cluster_subspaces(
+    A_K_K: np.ndarray,  # symmetric distances between the K clients, zero diagonal
+    threshold: float = 1.5,  # merging stops above this distance, in the measure's units
+    method: str = 'weighted',  # scipy's linkage: 'weighted' (WPGMA), 'average', 'single' or 'complete'
+):
     "Cluster labels (0-based) from hierarchical clustering of a distance matrix cut at `threshold`"
     check_choice('cluster_linkage', method, LINKAGES)
     from scipy.cluster.hierarchy import linkage, fcluster  # the server's only

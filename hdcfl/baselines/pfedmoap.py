@@ -19,7 +19,8 @@ from hdcfl.models import (
     weighted_average,
     model_device,
 )
-from ..training import Algorithm, register, local_train
+from ..algorithms import Algorithm, register
+from ..training import local_train
 from fastcore.basics import patch_to
 
 # %% auto #0
@@ -74,7 +75,10 @@ class ExpertGate(nn.Module):
         return self.o(out)
 
 
-def gate_stride(d: int, width: int = 128):
+def gate_stride(
+    d: int,  # the feature dimension (the head's `in_features`)
+    width: int = 128,  # the most coordinates the strided features may keep (`gate_dim`)
+):
     return max(1, -(-d // width))
 
 # %% ../../nbs/06j_pfedmoap.ipynb #f76d2ec8
@@ -110,7 +114,14 @@ class MoAPModel(nn.Module):
         return self.lam * local + self.s * (q[:, None, :] * e).sum(-1)
 
 # %% ../../nbs/06j_pfedmoap.ipynb #de47bcff
-def choose_experts(heads: dict, k: int, K: int, rule: str = 'knn', seed: int = 0, rnd: int = 0):
+def choose_experts(
+    heads: dict,  # {client: its latest head state, with 'weight'}, as the server holds them
+    k: int,  # the client the experts are chosen for
+    K: int,  # the number of experts in force: the client's own head and up to K - 1 others
+    rule: str = 'knn',  # 'knn' (nearest heads by L2 over the weights) or 'random' (the round's permutation)
+    seed: int = 0,  # the run's seed (rule 'random' only)
+    rnd: int = 0,  # the round (rule 'random' only: a new permutation each round)
+):
     "The clients whose heads client k gets as experts (up to K - 1): nearest first, or the round's permutation"
     others = [j for j in sorted(heads) if j != k]
     if k not in heads or not others:

@@ -14,8 +14,10 @@ from flwr.clientapp import ClientApp
 
 from ..core import atomic_write, tensor_items
 from ..data import ClientData, FedData
-from ..training import FitContext, NonFiniteLoss, client_generator, evaluate, client_views
-from ..runs import RunConfig, split_options, build_data, build_algorithm
+from ..algorithms import FitContext
+from ..training import NonFiniteLoss, evaluate
+from ..engine import client_generator, client_views
+from ..config import RunConfig, Experiment, build_data, build_algorithm
 from .wire import pack, unpack, fingerprint, app_config
 
 # %% auto #0
@@ -24,7 +26,10 @@ __all__ = ['DATA_FIELDS', 'STATE_KEYS', 'client_app', 'node_client', 'data_key',
            'client_query', 'client_train', 'client_evaluate']
 
 # %% ../../nbs/07b_flower_client.ipynb #d1527f22
-def node_client(node_config: dict, clients: int):
+def node_client(
+    node_config: dict,  # the node's config: 'partition-id', optionally 'num-partitions'
+    clients: int,  # the run's number of clients (`RunConfig.clients`)
+):
     "The client a node holds: its node config's `partition-id`, checked against the run's number of clients"
     if 'partition-id' not in node_config:
         raise ValueError(
@@ -52,19 +57,28 @@ DATA_FIELDS = (
 )
 
 
-def data_key(run: RunConfig):
+def data_key(
+    run: RunConfig,  # the run's configuration; only its DATA_FIELDS are read
+):
     "What decides a client's data (not where the files are: `data_root` differs between machines)"
     return {f: getattr(run, f) for f in DATA_FIELDS}
 
 
-def compact(c: ClientData):
+def compact(
+    c: ClientData,  # one client's data, with the whole test split in `x_test_all`
+):
     "The client's data holding only its own test images (what its node needs)"
     return dataclasses.replace(
         c, x_test_all=c.x_test_all[c.test_idx].clone(), test_idx=torch.arange(len(c.test_idx))
     )
 
 
-def save_client_data(fed: FedData, k: int, run: RunConfig, path: Path):
+def save_client_data(
+    fed: FedData,  # the run's federated data, every client
+    k: int,  # the client to write, in 0..len(fed)-1
+    run: RunConfig,  # the run configuration `fed` was built from (its data_key goes into the file)
+    path: Path,  # the file to write (by convention client_K.pt)
+):
     "Write client `k`'s data (compact) with the data configuration it belongs to, atomically"
     c, buf = compact(fed[k]), io.BytesIO()
     torch.save(
@@ -80,9 +94,12 @@ def save_client_data(fed: FedData, k: int, run: RunConfig, path: Path):
     atomic_write(Path(path), buf.getvalue())
 
 
-def write_partitions(folder: str | Path, **options):
+def write_partitions(
+    folder: str | Path,  # where the files go; created if missing
+    **options,
+):
     "One file per client (client_K.pt) for nodes given `data-file` in their node config; returns the paths"
-    run = split_options(options)[0]
+    run = Experiment.resolve(**options).run
     fed, folder = build_data(run), Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     paths = [folder / f'client_{k}.pt' for k in range(len(fed))]
@@ -94,7 +111,11 @@ def write_partitions(folder: str | Path, **options):
 _DATA_CACHE = {}
 
 
-def load_client_data(path: str | Path, run: RunConfig, k: int):
+def load_client_data(
+    path: str | Path,  # the node's data file (the node config's `data-file`), written by `save_client_data`
+    run: RunConfig,  # this run's configuration: the file's data configuration must match it
+    k: int,  # the client this node holds: the file must hold this client
+):
     "A node's data file, checked against the run: (ClientData, n_classes, input_shape)"
     try:
         d = torch.load(path, weights_only=True)
@@ -109,7 +130,11 @@ def load_client_data(path: str | Path, run: RunConfig, k: int):
     return ClientData(**d['data']), d['n_classes'], tuple(d['input_shape'])
 
 
-def node_data(run: RunConfig, k: int, node_config: dict):
+def node_data(
+    run: RunConfig,  # the run's configuration (data set, partition, clients, seed, ...)
+    k: int,  # the client this node holds, in 0..clients-1
+    node_config: dict,  # the node's config: optional 'data-file' (used first) or 'data-root'
+):
     "Client `k`'s data with the data's number of classes and input shape: from the node's `data-file`, or built from the run config (cached per process)"
     if node_config.get('data-file'):
         return load_client_data(node_config['data-file'], run, k)
@@ -126,7 +151,9 @@ def node_data(run: RunConfig, k: int, node_config: dict):
 STATE_KEYS = ('client.arrays', 'client.payload')
 
 
-def load_client_state(context: Context):
+def load_client_state(
+    context: Context,  # the node's Flower Context; the state is read from `context.state`
+):
     "The client's private state kept in `context.state` (None before its first message)"
     if STATE_KEYS[0] not in context.state:
         return None
@@ -135,7 +162,10 @@ def load_client_state(context: Context):
     )
 
 
-def save_client_state(context: Context, state: dict):
+def save_client_state(
+    context: Context,  # the node's Flower Context; the state is written into `context.state`
+    state: dict,  # the client's private state: a payload `pack` accepts
+):
     "Keep the client's private state in `context.state` for its next message"
     rec = pack(state)
     context.state[STATE_KEYS[0]], context.state[STATE_KEYS[1]] = rec['arrays'], rec['payload']
@@ -177,7 +207,10 @@ client_app = ClientApp()
 
 
 @client_app.query()
-def client_query(msg: Message, context: Context):
+def client_query(
+    msg: Message,  # the server's query message, as Flower passes it ('meta': the round)
+    context: Context,  # the node's Context, as Flower passes it: run config, node config, state
+):
     "Who this node's client is, and the shape of its data"
     c = ClientSide(msg, context)
     return c.reply(
@@ -191,7 +224,10 @@ def client_query(msg: Message, context: Context):
 
 
 @client_app.train()
-def client_train(msg: Message, context: Context):
+def client_train(
+    msg: Message,  # the server's train message, as Flower passes it: the fit payload and 'meta'
+    context: Context,  # the node's Context, as Flower passes it: run config, node config, state
+):
     "The algorithm's `client_fit` on this node's client"
     c = ClientSide(msg, context)
     try:
@@ -202,7 +238,10 @@ def client_train(msg: Message, context: Context):
 
 
 @client_app.evaluate()
-def client_evaluate(msg: Message, context: Context):
+def client_evaluate(
+    msg: Message,  # the server's evaluate message, as Flower passes it: the views and 'meta'
+    context: Context,  # the node's Context, as Flower passes it: run config, node config, state
+):
     "Accuracy and loss of every view the server sent (each view's model from `client_eval_model`), and 'ft' where due"
     c = ClientSide(msg, context)
     views = client_views(c.algo, c.state, unpack(msg.content), c.data, lambda: c.ctx(stream=1), c.rnd == c.run.rounds)
