@@ -10,12 +10,13 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 import torch.nn.functional as F
+from torch.optim.sgd import sgd
 
 from .core import check_choice
 from .data import ClientData
 
 # %% auto #0
-__all__ = ['FINETUNE_AT', 'MEMORY_FORMATS', 'in_format', 'model_in_format', 'TrainConfig', 'NonFiniteLoss', 'local_train',
+__all__ = ['FINETUNE_AT', 'MEMORY_FORMATS', 'in_format', 'model_in_format', 'TrainConfig', 'NonFiniteLoss', 'SGD', 'local_train',
            'evaluate', 'client_metrics']
 
 # %% ../nbs/02_training.ipynb #63cac331
@@ -97,6 +98,38 @@ class TrainConfig:
 class NonFiniteLoss(RuntimeError):
     "A local loss that is NaN or infinite"
 
+# %% ../nbs/02_training.ipynb #b45af4a8
+class SGD:
+    "torch's SGD step (`torch.optim.sgd.sgd`) over parameter groups, without `torch.optim.Optimizer`'s compile hooks"
+
+    def __init__(
+        self,
+        params,  # parameters, or parameter groups (dicts with 'params' and optionally 'lr', 'momentum', 'weight_decay')
+        lr: float,  # learning rate of the groups that do not set their own
+        momentum: float = 0.0,  # momentum of the groups that do not set their own
+        weight_decay: float = 0.0,  # L2 penalty of the groups that do not set their own
+    ):
+        params = list(params)
+        groups = params if params and isinstance(params[0], dict) else [{'params': params}]
+        defaults = {'lr': lr, 'momentum': momentum, 'weight_decay': weight_decay}
+        self.groups = [{**defaults, **g, 'params': list(g['params'])} for g in groups]
+        self.buffers = {}  # parameter -> its momentum buffer
+
+    def zero_grad(self):
+        for g in self.groups:
+            for p in g['params']:
+                p.grad = None
+
+    @torch.no_grad()
+    def step(self):
+        for g in self.groups:
+            ps = [p for p in g['params'] if p.grad is not None]
+            bufs = [self.buffers.get(p) for p in ps]
+            sgd(ps, [p.grad for p in ps], bufs, weight_decay=g['weight_decay'], momentum=g['momentum'], lr=g['lr'],
+                dampening=0.0, nesterov=False, maximize=False, has_sparse_grad=False, foreach=None, fused=None)
+            if g['momentum'] != 0:
+                self.buffers.update(zip(ps, bufs))
+
 # %% ../nbs/02_training.ipynb #476b50f8
 def local_train(
     model: torch.nn.Module,  # the model to train, in place
@@ -115,7 +148,7 @@ def local_train(
     fmt = MEMORY_FORMATS[cfg.memory_format]
     model_in_format(model, fmt).train()
     pick = lambda v, d: d if v is None else v
-    opt = torch.optim.SGD(
+    opt = SGD(
         params if params is not None else model.parameters(),
         lr=pick(lr, cfg.lr),
         momentum=pick(momentum, cfg.momentum),
@@ -134,7 +167,7 @@ def local_train(
             loss = F.cross_entropy(model(x), y) if loss_fn is None else loss_fn(model, x, y)
             if penalty is not None:
                 loss = loss + penalty(model)
-            opt.zero_grad(set_to_none=True)
+            opt.zero_grad()
             loss.backward()
             opt.step()
             total += loss.detach()

@@ -12,7 +12,7 @@ from fastcore.basics import patch_to
 from ..core import check_choice
 from ..models import get_state, model_device
 from ..algorithms import FedAvg, register
-from ..training import local_train
+from ..training import SGD, local_train
 from .fedproto import holder_mean
 
 # %% auto #0
@@ -129,7 +129,7 @@ def fit_hyper_prototypes(
 ):
     "The hyper-prototypes after `steps` SGD steps on the summed matching distance, and the distance before each step"
     hp = hp_C_m_d.clone().requires_grad_(True)
-    opt, trace, classes = torch.optim.SGD([hp], lr=lr), [], held_C.nonzero().flatten().tolist()
+    opt, trace, classes = SGD([hp], lr=lr), [], held_C.nonzero().flatten().tolist()
     C, m = hp.shape[:2]
     labels = torch.arange(C).repeat_interleave(m)
     for _ in range(steps):
@@ -174,7 +174,7 @@ def retrain_classifier(
     net = nn.Linear(d, C)
     net.load_state_dict(head_state)
     feats = feats_C_L_d.clone().requires_grad_(True)
-    opt = torch.optim.SGD([feats], lr=lr)
+    opt = SGD([feats], lr=lr)
     for _ in range(steps):
         total = torch.zeros(())
         for c in held_C.nonzero().flatten().tolist():
@@ -188,7 +188,7 @@ def retrain_classifier(
     with torch.random.fork_rng(devices=[]):
         torch.manual_seed(seed)
         new = nn.Linear(d, C)
-        sgd = torch.optim.SGD(new.parameters(), lr=0.01)
+        sgd = SGD(new.parameters(), lr=0.01)
         for _ in range(epochs):
             for b in torch.randperm(len(y)).split(50):
                 sgd.zero_grad()
