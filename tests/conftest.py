@@ -15,3 +15,19 @@ def hdcfl(*args, check=True, timeout=300):
 SMALL = ['--dataset', 'digits', '--partition', 'rotation', '--clients', '8', '--threads', '1', '--seed', '7']
 
 def rounds_of(out): return [json.loads(l) for l in (Path(out) / 'rounds.jsonl').read_text().splitlines()]
+
+
+def pytest_addoption(parser):
+    parser.addoption('--slow', action='store_true', help='also run the tests marked slow (they need root, or minutes)')
+
+
+def pytest_configure(config):
+    config.addinivalue_line('markers', 'slow: needs root or minutes; skipped unless pytest is given --slow')
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption('--slow'):
+        return
+    for item in items:
+        if 'slow' in item.keywords:
+            item.add_marker(pytest.mark.skip(reason='slow (root or minutes): run with pytest --slow'))
