@@ -256,6 +256,7 @@ class FlowerConfig:
     node_wait: float = 120.0  # seconds to wait for every client's node to connect before the first round
     audit: bool = False  # log every tensor sent to a node and every client's private-state fingerprints (messages.jsonl)
     poll_interval: float = 0.1  # seconds between the ServerApp's pulls for replies (0: Flower's send_and_receive, 3 s)
+    one_message: bool = True  # round r's evaluation goes with round r + 1's training: one message per node and round
 
     def __post_init__(self):
         for name in ('round_timeout', 'node_wait', 'poll_interval'):

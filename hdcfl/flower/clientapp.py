@@ -187,10 +187,20 @@ class ClientSide:
             self.state = self.algo.client_init(self.k)
         self.rnd = int(msg.content['meta']['round']) if 'meta' in msg.content else 0
 
-    def ctx(self, stream: int = 0):
-        return FitContext(
-            self.rnd, self.k, client_generator(self.run.seed, self.rnd, self.k, stream), self.run.seed
-        )
+    def ctx(
+        self,
+        stream: int = 0,  # the generator's stream (1: evaluation's fine-tuning)
+        rnd: int | None = None,  # the round (None: the message's)
+    ):
+        rnd = self.rnd if rnd is None else rnd
+        return FitContext(rnd, self.k, client_generator(self.run.seed, rnd, self.k, stream), self.run.seed)
+
+    def fit(self, payload: dict):  # the algorithm's fit message
+        "The algorithm's `client_fit` on this node's client, in the message's round"
+        try:
+            return self.algo.client_fit(self.state, payload, self.data, self.ctx())
+        except NonFiniteLoss as e:
+            raise NonFiniteLoss(f"round {self.rnd}, client {self.k}: {e}") from e
 
     def reply(self, payload: dict):
         "Store the state; answer with the payload, the client id, and in audit runs the private state's fingerprints"
@@ -228,13 +238,15 @@ def client_train(
     msg: Message,  # the server's train message, as Flower passes it: the fit payload and 'meta'
     context: Context,  # the node's Context, as Flower passes it: run config, node config, state
 ):
-    "The algorithm's `client_fit` on this node's client"
-    c = ClientSide(msg, context)
-    try:
-        out = c.algo.client_fit(c.state, unpack(msg.content), c.data, c.ctx())
-    except NonFiniteLoss as e:
-        raise NonFiniteLoss(f"round {c.rnd}, client {c.k}: {e}") from e
-    return c.reply(out)
+    "The algorithm's `client_fit` on this node's client; a combined message first evaluates the last round"
+    c, payload, meta = ClientSide(msg, context), unpack(msg.content), msg.content['meta']
+    if 'combined' not in meta:
+        return c.reply(c.fit(payload))
+    views = None
+    if 'eval_round' in meta:  # today's order: the last round's evaluation, then this round's training
+        er = int(meta['eval_round'])
+        views = client_views(c.algo, c.state, payload['views'], c.data, lambda: c.ctx(stream=1, rnd=er), er == c.run.rounds)
+    return c.reply({'fit': None if payload['fit'] is None else c.fit(payload['fit']), 'views': views})
 
 
 @client_app.evaluate()

@@ -154,6 +154,7 @@ def server_main(
         out,
         fl.audit,
         fl.round_timeout,
+        fl.one_message,
     )
     if out:
         atomic_write(out / 'rounds.jsonl', '')

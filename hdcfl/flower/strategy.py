@@ -20,7 +20,7 @@ from .wire import pack, unpack, fingerprint
 # %% auto #0
 __all__ = ['client_results', 'AlgorithmStrategy']
 
-# %% ../../nbs/07c_flower_strategy.ipynb #5cbc4a85
+# %% ../../nbs/07c_flower_strategy.ipynb #22c5316a
 def client_results(
     replies: list,  # reply messages; those with an error are skipped
 ):
@@ -45,12 +45,14 @@ class AlgorithmStrategy(Strategy):
         out: Path | None = None,
         audit: bool = False,
         timeout: float = 600.0,
+        combine: bool = True,  # send round r's evaluation with round r + 1's training: one message per node and round
     ):
         self.algo, self.server, self.node_of, self.n = algo, server, dict(node_of), len(node_of)
         self.rounds, self.seed, self.participation, self.eval_every = rounds, seed, participation, eval_every
         self.out, self.audit, self.timeout = out, audit, timeout
         self.spare, self.rejoined, self.dropped, self.pending = {}, [], [], []  # the books (below)
         self.history, self.best, self.info, self.sampled, self.t0 = [], None, {}, [], time.time()
+        self.combine, self.carry, self.parts = combine, None, {}  # carry: an evaluation going out with the next training
 
     def summary(self):
         msg = "AlgorithmStrategy(%s): %d clients, %d rounds, participation %s"
@@ -58,11 +60,22 @@ class AlgorithmStrategy(Strategy):
 
     def configure_train(self, server_round, arrays, config, grid):
         self.sampled = sample_clients(self.n, self.participation, self.seed, server_round).tolist()
-        payloads = {k: self.algo.fit_message(self.server, k, server_round) for k in self.sampled}
-        return self.messages(grid, server_round, 'train', 'train', payloads)
+        fits = {k: self.algo.fit_message(self.server, k, server_round) for k in self.sampled}
+        if not self.combine:
+            return self.messages(grid, server_round, 'train', 'train', fits)
+        er, views = (self.carry or (None, {}))[:2]  # the last round's evaluation, if it is due
+        payloads = {k: {'fit': fits.get(k), 'views': views.get(k)} for k in sorted(set(fits) | set(views))}
+        parts = {k: [(server_round, 'train')] * (k in fits) + [(er, 'evaluate')] * (k in views) for k in payloads}
+        return self.messages(grid, server_round, 'train', 'train', payloads, parts, er)
 
     def aggregate_train(self, server_round, replies):
         got = self.collect(replies, server_round, 'train')
+        if self.combine:
+            if self.carry is not None:  # the last round's evaluation came back with this round's training
+                er, _, info, sampled = self.carry
+                self.evaluation(er, {k: p['views'] for k, p in got.items() if p['views'] is not None}, info, sampled)
+                self.carry = None
+            got = {k: p['fit'] for k, p in got.items() if p['fit'] is not None}
         self.info = self.algo.aggregate(self.server, got, server_round) or {}
         losses = [r['loss'] for r in got.values() if isinstance(r.get('loss'), (int, float))]
         return None, MetricRecord(
@@ -74,10 +87,21 @@ class AlgorithmStrategy(Strategy):
         if not (rnd % self.eval_every == 0 or rnd == self.rounds or self.algo.wants_eval(self.server, rnd)):
             return []
         payloads = {k: self.algo.eval_messages(self.server, k, rnd) for k in range(self.n)}
+        if self.combine and rnd < self.rounds:  # it goes out with the next round's training
+            self.carry = (rnd, payloads, self.info, list(self.sampled))
+            return []
         return self.messages(grid, rnd, 'evaluate', 'evaluate', payloads)
 
     def aggregate_evaluate(self, server_round, replies):
-        got = self.collect(replies, server_round, 'evaluate')
+        rec = self.evaluation(server_round, self.collect(replies, server_round, 'evaluate'), self.info, self.sampled)
+        if rec is None:
+            return None
+        return MetricRecord(
+            {'mean': rec['mean'], 'worst': rec['worst'], 'bottom20': rec['bottom20'], 'clients': len(rec['clients'])}
+        )
+
+    def evaluation(self, rnd, got, info, sampled):  # {client: views}; the server's diagnostics and sampled clients
+        "Round `rnd`'s record from the clients' evaluations (None when none answered)"
         if not got:
             return None
         views = {}
@@ -85,14 +109,12 @@ class AlgorithmStrategy(Strategy):
             for view, r in res.items():
                 views.setdefault(view, []).append(r)
         rec = {
-            **round_record(server_round, views, self.info, self.sampled),
+            **round_record(rnd, views, info, sampled),
             'clients': list(got),
-            'dropped': [d for d in self.dropped if d['round'] == server_round],
+            'dropped': [d for d in self.dropped if d['round'] == rnd],
         }
         self.record(rec)
-        return MetricRecord(
-            {'mean': rec['mean'], 'worst': rec['worst'], 'bottom20': rec['bottom20'], 'clients': len(got)}
-        )
+        return rec
 
 # %% ../../nbs/07c_flower_strategy.ipynb #8e07e37b
 @patch_to(AlgorithmStrategy)
@@ -198,27 +220,31 @@ def messages(
     phase,  # 'train' or 'evaluate', as recorded for dropped clients and in the audit
     kind,  # the Flower message type: 'train' or 'evaluate'
     payload_of,  # {client: payload} to send
+    parts: dict | None = None,  # {client: [(round, phase)]} a combined message carries (None: `rnd`'s `phase` only)
+    eval_round: int | None = None,  # the round of the evaluation a combined message carries (None: none)
 ):
     "One message per client in `payload_of` whose node is online (the others are recorded as dropped)"
     online, msgs = set(grid.get_node_ids()), []
     self.admit(grid, online, rnd)
+    self.parts = parts if parts is not None else {k: [(rnd, phase)] for k in payload_of}
     for k, payload in payload_of.items():
         if self.node_of[k] not in online:
-            self.drop(k, rnd, phase, 'node offline')
+            self.drop_parts(k, 'node offline')
             continue
-        content = pack(payload)
-        content['meta'] = ConfigRecord({'round': rnd, 'client': int(k)})
-        if self.audit:  # what the message itself carries, as Flower will serialize it
-            self.audit_log(
-                {
-                    'round': rnd,
-                    'phase': phase,
-                    'client': int(k),
-                    'tensors': [
-                        [p, list(a.shape), fingerprint(a.numpy())] for p, a in content['arrays'].items()
-                    ],
-                }
-            )
+        content, meta = pack(payload), {'round': rnd, 'client': int(k)}
+        if parts is not None:  # {'fit': ..., 'views': ...}: evaluate `eval_round` first, then train
+            meta['combined'] = True
+            if (eval_round, 'evaluate') in parts[k]:
+                meta['eval_round'] = int(eval_round)
+        content['meta'] = ConfigRecord(meta)
+        if self.audit:  # what the message itself carries, as Flower will serialize it (per round and phase it carries)
+            tensors = {}
+            for path, a in content['arrays'].items():
+                part, rest = path.split('/', 1) if parts is not None else ('', path)  # combined: fit/... or views/...
+                where = (eval_round, 'evaluate') if part == 'views' else (rnd, phase)
+                tensors.setdefault(where, []).append([rest, list(a.shape), fingerprint(a.numpy())])
+            for (r, ph), ts in tensors.items():
+                self.audit_log({'round': r, 'phase': ph, 'client': int(k), 'tensors': ts})
         msgs.append(Message(content, dst_node_id=self.node_of[k], message_type=kind, group_id=str(rnd)))
     self.pending = msgs  # the grid gives each its message id when it sends it
     return msgs
@@ -243,12 +269,23 @@ def collect(
             continue
         answered.add(k)
         if m.has_error():
-            self.drop(k, rnd, phase, f"error {m.error.code}: {m.error.reason}")
+            self.drop_parts(k, f"error {m.error.code}: {m.error.reason}")
             continue
         ((_, got[k], meta),) = client_results([m])
         if self.audit and 'private' in meta:
             self.audit_log({'round': rnd, 'phase': phase, 'client': k, 'private': list(meta['private'])})
     for k in sorted(set(to.values()) - answered):
-        self.drop(k, rnd, phase, 'no reply within round_timeout')
+        self.drop_parts(k, 'no reply within round_timeout')
     self.pending = []
     return dict(sorted(got.items()))
+
+
+@patch_to(AlgorithmStrategy)
+def drop_parts(
+    self,
+    k,  # the client whose message failed
+    reason,  # why
+):
+    "Record client `k` as dropped in every round and phase its message carried"
+    for rnd, phase in self.parts.get(k, []):
+        self.drop(k, rnd, phase, reason)
