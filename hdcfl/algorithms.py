@@ -33,7 +33,7 @@ def option_owner(
     "The class whose own annotations define field `name` of `cfg_cls` (one shared base dataclass: one owner)"
     return next(c for c in cfg_cls.__mro__ if name in vars(c).get('__annotations__', {}))
 
-
+# %% ../nbs/02a_algorithms.ipynb #2975f694
 def same_option(
     a,  # a dataclass with a field `name`
     b,  # another dataclass with a field `name`
@@ -44,7 +44,7 @@ def same_option(
     fa, fb = a.__dataclass_fields__[name], b.__dataclass_fields__[name]
     return oa is ob or (oa.__qualname__ == ob.__qualname__ and (fa.type, fa.default) == (fb.type, fb.default))
 
-
+# %% ../nbs/02a_algorithms.ipynb #41a10581
 def check_options(
     name: str,  # the algorithm's registry name
     cfg_cls,  # its options dataclass (`Config`), or None when it has none
@@ -63,7 +63,7 @@ def check_options(
                     f"or define it once in a base dataclass both configurations derive from"
                 )
 
-
+# %% ../nbs/02a_algorithms.ipynb #35032555
 def reserve_options(
     cfg_cls,  # a run-level configuration dataclass
 ):
@@ -72,7 +72,7 @@ def reserve_options(
     for name, cls in ALGORITHMS.items():
         check_options(name, cls.Config)
 
-
+# %% ../nbs/02a_algorithms.ipynb #249af04c
 def register(
     name: str,  # the name used by `hdcfl run --algorithm`
 ):
@@ -89,7 +89,7 @@ def register(
 
 reserve_options(TrainConfig)
 
-
+# %% ../nbs/02a_algorithms.ipynb #3136398d
 @dataclass
 class FitContext:
     "What a client knows about the current round"
@@ -217,7 +217,7 @@ class FedAvg(Algorithm):
         self.model.load_state_dict(msg['model'])
         return self.model
 
-
+# %% ../nbs/02a_algorithms.ipynb #337f9d56
 @register('local')
 class Local(Algorithm):
     "Each client trains its own model; nothing is communicated"

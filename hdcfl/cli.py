@@ -54,7 +54,7 @@ def add_donor_swap_parser(
     )
     ds.add_argument('--overwrite', action='store_true', help='replace an existing donor_swap.json')
 
-
+# %% ../nbs/08_cli.ipynb #6531aaa2
 def add_ablation_parser(
     sub,  # the `hdcfl` parser's sub-parsers (from `add_subparsers`)
 ):
@@ -90,7 +90,7 @@ def add_demo_parser(
         help='torch threads per run (default 1: the printed numbers depend on it)',
     )
 
-
+# %% ../nbs/08_cli.ipynb #ccb06c96
 def add_study_parser(
     sub,  # the `hdcfl` parser's sub-parsers (from `add_subparsers`)
 ):

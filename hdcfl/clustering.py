@@ -108,7 +108,7 @@ def silhouette(
         float(silhouette_score(z_K_r, labels, metric='cosine')) if 2 <= n <= len(labels) - 1 else float('nan')
     )
 
-
+# %% ../nbs/03_clustering.ipynb #434500a8
 def choose_groups(
     z_K_r: np.ndarray,  # unit-norm descriptors, one row per client
     candidates=range(2, 9),  # numbers of groups G to try; those outside 2..K-1 are skipped
@@ -137,7 +137,7 @@ def cosines(
     cos_K_G = z_K_r @ mu_G_r.T
     return cos_K_G[:, np.unique(cos_K_G.argmax(1))]
 
-
+# %% ../nbs/03_clustering.ipynb #dd3aee1e
 def soft_temperature(
     cos_K_G: np.ndarray,  # cosines of clients to groups, from `cosines`
     tau: float = 0.1,  # softmax temperature, a finite number > 0
@@ -149,7 +149,7 @@ def soft_temperature(
         raise ValueError(f"tau={tau!r} must be a finite number > 0")
     return float(tau) if temperature == 'fixed' else float(tau * max(cos_K_G.std(), 1e-12))
 
-
+# %% ../nbs/03_clustering.ipynb #b6e87927
 def memberships(
     z_K_r: np.ndarray,  # unit-norm descriptors, one row per client
     mu_G_r: np.ndarray,  # unit-norm group centroids
@@ -175,7 +175,7 @@ def prototypes(
     "One encoder state per group: the n_k * pi_kg weighted mean of the cached encoders, in one pass over them"
     return weighted_averages(encoders, np.asarray(sizes_K, dtype=float)[:, None] * pi_K_G)
 
-
+# %% ../nbs/03_clustering.ipynb #59f4e5ca
 def mixture(
     shared: dict,  # the shared encoder phi_g
     protos: list,  # P_g
@@ -198,7 +198,7 @@ def membership_entropy(
     p = np.clip(pi_K_G, 1e-300, 1)
     return float(-(pi_K_G * np.log(p)).sum(1).mean())
 
-
+# %% ../nbs/03_clustering.ipynb #1a6fe35b
 def assignment_ari(
     prev: dict | None,  # {client: group} of the previous refresh (None: there was none)
     now: dict,  # {client: group} of this refresh

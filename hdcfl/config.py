@@ -70,6 +70,7 @@ class RunConfig:
 
 reserve_options(RunConfig)  # no algorithm option may take a run option's name
 
+# %% ../nbs/02c_config.ipynb #9bc930c9
 OPERATIONAL = (
     'data_root',
     'download',
@@ -87,7 +88,7 @@ def import_modules(
     for m in filter(None, (s.strip() for s in str(modules).split(','))):
         importlib.import_module(m)
 
-
+# %% ../nbs/02c_config.ipynb #a376c1d0
 def algorithm_config(
     name: str,  # an algorithm's name
 ):
@@ -141,13 +142,13 @@ def kept_rounds(self):
             f"keep_checkpoints={self.run.keep_checkpoints!r} must be round numbers separated by commas, e.g. '15,25'"
         ) from None
 
-
+# %% ../nbs/02c_config.ipynb #f8b5e356
 @patch_to(Experiment)
 def options(self):
     "The flat keyword options that resolve to this experiment"
     return {**asdict(self.run), **asdict(self.train), **(asdict(self.algo) if self.algo else {})}
 
-
+# %% ../nbs/02c_config.ipynb #353ea0b0
 @patch_to(Experiment)
 def to_config(self):
     "The JSON-able configuration saved as config.json"
@@ -162,7 +163,7 @@ def to_config(self):
         )
     )
 
-
+# %% ../nbs/02c_config.ipynb #756bbf06
 @patch_to(Experiment, cls_method=True)
 def from_config(
     cls,
@@ -171,7 +172,7 @@ def from_config(
     "The experiment a saved configuration describes"
     return cls.resolve(**config['run'], **config['train'], **config.get('algorithm', {}))
 
-
+# %% ../nbs/02c_config.ipynb #5a4fbf70
 @patch_to(Experiment, cls_method=True)
 def load(
     cls,
@@ -224,7 +225,7 @@ def build_data(
         angles=angles,
     )
 
-
+# %% ../nbs/02c_config.ipynb #9e4c0541
 def build_algorithm(
     run: RunConfig,  # the run configuration (algorithm, model, pretrained, seed)
     train: TrainConfig,  # local training options
@@ -236,7 +237,7 @@ def build_algorithm(
     model = make_model(run.model, n_classes, tuple(input_shape), run.pretrained, seed=run.seed)
     return ALGORITHMS[run.algorithm](model, train, algo_cfg)
 
-
+# %% ../nbs/02c_config.ipynb #0cceeb52
 @patch_to(Experiment)
 def build(self):
     "The federated data and the algorithm object this experiment describes (its thread count set)"

@@ -35,7 +35,7 @@ def atomic_write(
         f.write(data.encode() if isinstance(data, str) else data)
     os.replace(tmp, path)
 
-
+# %% ../nbs/00a_core.ipynb #a63cf79c
 def config_hash(
     config: dict,  # JSON-able configuration (other values hash as their str); key order is ignored
 ):

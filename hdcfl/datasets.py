@@ -95,7 +95,7 @@ def default_cache_dir():
     "Where decoded image trees are cached: `$HDCFL_CACHE`, else `~/.cache/hdcfl`"
     return Path(os.environ.get('HDCFL_CACHE', Path.home() / '.cache' / 'hdcfl'))
 
-
+# %% ../nbs/00b_datasets.ipynb #18669656
 def scan_image_tree(
     root: Path,  # folder holding train/ and test/
 ):
@@ -143,7 +143,7 @@ def tree_fingerprint(
             h.update(f"{s}/{c}/{p.name}/{st.st_size}/{st.st_mtime_ns}\n".encode())
     return h.hexdigest()[:16]
 
-
+# %% ../nbs/00b_datasets.ipynb #3ccc8fc6
 def _decode(path):
     try:
         with Image.open(path) as im:
@@ -151,7 +151,7 @@ def _decode(path):
     except Exception as e:
         raise ValueError(f"data_root: cannot read image {str(path)!r} ({e})") from e
 
-
+# %% ../nbs/00b_datasets.ipynb #20edbd6d
 def decode_images(
     paths: list,  # image files, all of one size and mode
     workers: int = 4,  # number of decoding threads
@@ -190,7 +190,7 @@ def unpack_archive(
     subs = [p for p in dest.iterdir() if p.is_dir()]
     return dest if (dest / 'train').is_dir() else (subs[0] if len(subs) == 1 else dest)
 
-
+# %% ../nbs/00b_datasets.ipynb #3a06aae3
 def load_imagefolder(
     root: str | Path,  # folder with train/<class>/* and test/<class>/*, or a tar archive of one
     cache_dir: str | Path | None = None,  # where decoded arrays are cached (default: `default_cache_dir()`)

@@ -88,7 +88,7 @@ def defined_mean(
     xs = np.asarray(xs, dtype=float)
     return float(xs[~np.isnan(xs)].mean()) if (~np.isnan(xs)).any() else float('nan')
 
-
+# %% ../nbs/05_diagnostics.ipynb #264f1531
 def permuted(
     D_N_N: np.ndarray,  # head distances (row: target, column: donor); the diagonal stays
     seed: int,  # seed of the permutations
@@ -157,7 +157,7 @@ def donor_swap_name(
     "The report's file name for a checkpoint: donor_swap.json, or donor_swap-rNN.json for checkpoint-rNN.pt"
     return 'donor_swap' + checkpoint.removeprefix('checkpoint').removesuffix('.pt') + '.json'
 
-
+# %% ../nbs/05_diagnostics.ipynb #a574f2ee
 def donor_swap_run(
     run_dir: str | Path,  # a finished HDC-FL run's folder; the report is written into it
     n_perm: int = 20,  # permutations behind the control's averages

@@ -34,7 +34,7 @@ def sample_clients(
     m = max(1, round(participation * n_clients))
     return np.sort(np.random.default_rng([seed, rnd]).choice(n_clients, m, replace=False))
 
-
+# %% ../nbs/02b_engine.ipynb #2df05ae1
 def client_generator(
     seed: int,  # the run's seed
     rnd: int,  # the round, 1-based
@@ -97,7 +97,7 @@ def finetuned(
         )  # the run's batch size and memory format
     return tuned
 
-
+# %% ../nbs/02b_engine.ipynb #9af8fb26
 def client_views(
     algo: Algorithm,  # the algorithm (its client half and training options)
     state: dict,  # the client's private state
@@ -117,7 +117,7 @@ def client_views(
             out['ft'] = evaluate(ft, data, device=t.device, memory_format=t.memory_format)
     return out
 
-
+# %% ../nbs/02b_engine.ipynb #63cb7968
 def evaluate_clients(
     algo: Algorithm,  # the algorithm
     server: dict,  # the server state
@@ -177,12 +177,12 @@ def source_commit():
         return None
     return head.stdout.strip() + '+dirty' * bool(changed.stdout.strip()) if head.returncode == 0 else None
 
-
+# %% ../nbs/02b_engine.ipynb #60093ca0
 def versions():
     "The versions a run's numbers depend on, and the commit of the package's source where it is a git checkout"
     return {'torch': torch.__version__, 'hdcfl': hdcfl.__version__, 'commit': source_commit()}
 
-
+# %% ../nbs/02b_engine.ipynb #fb41afd4
 def cpu_model():
     "The CPU's model name as the operating system reports it"
     try:
@@ -192,7 +192,7 @@ def cpu_model():
     names = [l.split(':', 1)[1].strip() for l in lines if l.startswith('model name')]
     return names[0] if names else platform.processor() or platform.machine()
 
-
+# %% ../nbs/02b_engine.ipynb #18106757
 def machine(
     device: str = 'cpu',  # the run's torch device, e.g. 'cpu' or 'cuda:0'
 ):
@@ -207,7 +207,7 @@ def machine(
         'kernel_env': {k: os.environ[k] for k in KERNEL_ENV if k in os.environ},
     }
 
-
+# %% ../nbs/02b_engine.ipynb #41b0ef88
 def describe_machine(
     m: dict,  # a machine record, as `machine` returns it
 ):
@@ -235,7 +235,7 @@ def client_states(
 
     return ClientStates(len(fed), init, folder if memory_mb else None, memory_mb)
 
-
+# %% ../nbs/02b_engine.ipynb #479d897d
 def fresh_state(
     algo: Algorithm,  # the run's algorithm
     fed: FedData,  # the run's federated data
@@ -248,7 +248,7 @@ def fresh_state(
     clients = client_states(algo, fed, rounds, seed, memory_mb, folder)
     return 1, algo.server_init(fed.sizes, rounds, seed), clients, None, []
 
-
+# %% ../nbs/02b_engine.ipynb #62805695
 def summarize(
     history: list,  # the run's evaluated round records, in order
     best: dict,  # the record of the best round (highest mean)
@@ -284,7 +284,7 @@ def eval_subset(
         return None
     return np.sort(np.random.default_rng([seed, 0, 0]).choice(n, eval_clients, replace=False)).tolist()
 
-
+# %% ../nbs/02b_engine.ipynb #e2b5f4f1
 def check_schedule(
     rounds: int,  # the run's communication rounds
     eval_every: int,  # evaluate every this many rounds

@@ -31,7 +31,7 @@ def cell_config(
     "The resolved configuration of a cell's options, as its config.json holds it"
     return Experiment.resolve(**options).to_config()
 
-
+# %% ../nbs/05a_experiments.ipynb #a0eeeb2b
 def check_cell(
     cell: Path,  # the cell's run folder (it may not exist yet)
     options: dict,  # the cell's run options
@@ -43,7 +43,7 @@ def check_cell(
             f"cell {str(cell)!r} holds a run of another configuration; move it away or use another out"
         )
 
-
+# %% ../nbs/05a_experiments.ipynb #570b467c
 def run_cell(
     out: Path,  # the cell's run folder
     progress=None,  # show a progress bar (None: only on a terminal)
@@ -56,7 +56,7 @@ def run_cell(
         return json.loads((out / 'summary.json').read_text())
     return run(out=out, resume=out.exists(), progress=progress, **options)
 
-
+# %% ../nbs/05a_experiments.ipynb #5739343a
 def run_grid(
     methods,  # algorithm names
     settings: dict,  # setting name -> run options (e.g. {'rotation': dict(partition='rotation')})
@@ -91,7 +91,7 @@ def lock_path(
 ):
     return Path(out).parent / f'.{Path(out).name}.lock'
 
-
+# %% ../nbs/05a_experiments.ipynb #27edace1
 def claim(
     out: Path,  # the cell's run folder
 ):
@@ -113,7 +113,7 @@ def claim(
     _HELD[str(out)] = f
     return True
 
-
+# %% ../nbs/05a_experiments.ipynb #19c565f7
 def release(
     out: Path,  # the cell's run folder
 ):
@@ -123,7 +123,7 @@ def release(
         lock_path(out).unlink(missing_ok=True)
         f.close()
 
-
+# %% ../nbs/05a_experiments.ipynb #a4c62439
 def held(
     out: Path,  # the cell's run folder
 ):
@@ -171,7 +171,7 @@ def study_cells(
                 )
     return cells
 
-
+# %% ../nbs/05a_experiments.ipynb #05e8879c
 def donor_swaps(
     spec: dict,  # the study spec; its optional 'donor_swap' entry names the cells
     folder: Path,  # the cell's folder relative to the study's out: SETTING/CELL/SEED
@@ -274,7 +274,7 @@ def study_records(
         if (cell / 'summary.json').exists():
             yield folder.parts[0], folder.parts[1], int(folder.parts[2]), read_rounds(cell / 'rounds.jsonl')
 
-
+# %% ../nbs/05a_experiments.ipynb #a63dab3e
 def study_frame(
     spec: dict,  # a study spec (see study_cells)
     out: str | Path,  # the study's folder of runs, or a folder of kept records
@@ -287,7 +287,7 @@ def study_frame(
     ]
     return pd.DataFrame(rows, columns=['setting', 'method', 'seed', 'view', *METRICS])
 
-
+# %% ../nbs/05a_experiments.ipynb #7bcbcea9
 def study_curves(
     spec: dict,  # a study spec (see study_cells)
     out: str | Path,  # the study's folder of runs, or a folder of kept records

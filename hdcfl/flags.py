@@ -59,7 +59,7 @@ def add_config_flags(
                 help=help,
             )
 
-
+# %% ../nbs/02e_flags.ipynb #ec070e04
 def add_experiment_flags(
     parser: argparse.ArgumentParser,  # the parser (or sub-command parser) to add the flags to
     seen: set | None = None,  # flag names already added (None: none)

@@ -60,7 +60,7 @@ def parse_variants(
         out[name.strip()] = over
     return out
 
-
+# %% ../nbs/04_hdcfl.ipynb #5241ed0e
 @dataclass
 class HDCFLConfig:
     "HDC-FL's options"
@@ -132,7 +132,7 @@ def activation_round(
     "T_act from a fraction of the rounds (< 1) or a round number (>= 1)"
     return min(rounds, max(1, round(activation * rounds)) if activation < 1 else int(activation))
 
-
+# %% ../nbs/04_hdcfl.ipynb #b69c3c72
 def is_refresh(
     rnd: int,  # the round, 1-based
     t_act: int,  # the activation round, the first refresh
@@ -173,7 +173,7 @@ class HDCFL(FedAvgSE):
             'head': state['head'],
         }  # to the server's cache only
 
-
+# %% ../nbs/04_hdcfl.ipynb #45eec046
 def cached_encoders(
     server: dict,  # HDC-FL's server state (its 'cache', and 'encoders' where it has them)
 ):
@@ -182,7 +182,7 @@ def cached_encoders(
         server['encoders'] = {k: e.pop('encoder') for k, e in server['cache'].items()}
     return server['encoders']
 
-
+# %% ../nbs/04_hdcfl.ipynb #3b101357
 def fresh(
     entry: dict,  # a cache entry: {'head', 'n', 'round'}
     rnd: int,  # the current round
@@ -224,7 +224,7 @@ def aggregate(
             info.setdefault('variants', {})[name] = log
     return info
 
-
+# %% ../nbs/04_hdcfl.ipynb #c6a247a3
 @patch_to(HDCFL)
 def log(
     self,
@@ -282,7 +282,7 @@ def regroup(
         'oldest': max(rnd - c[k]['round'] for k in ks),
     }
 
-
+# %% ../nbs/04_hdcfl.ipynb #3e9b540a
 @patch_to(HDCFL)
 def rebuild(
     self,
@@ -317,7 +317,7 @@ def encoder_for(
         return server['encoder']
     return mixture(server['encoder'], ref['prototypes'], ref['pi'][ref['row'][k]], lam)
 
-
+# %% ../nbs/04_hdcfl.ipynb #5d7da80b
 @patch_to(HDCFL)
 def fit_message(
     self,
@@ -331,7 +331,7 @@ def fit_message(
         else server['encoder']
     }
 
-
+# %% ../nbs/04_hdcfl.ipynb #35b15902
 @patch_to(HDCFL)
 def eval_messages(
     self,

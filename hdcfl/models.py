@@ -48,7 +48,7 @@ def conv_block(
         [nn.MaxPool2d(2)] if pool else []
     )
 
-
+# %% ../nbs/01_models.ipynb #e39961b2
 def small_cnn(
     n_classes: int = 10,  # number of classes, the head's outputs
     in_channels: int = 3,  # image channels
@@ -69,7 +69,7 @@ def small_cnn(
     )
     return SplitModel(enc, nn.Linear(features, n_classes))
 
-
+# %% ../nbs/01_models.ipynb #5c74e7cf
 def digits_cnn(
     n_classes: int = 10,  # number of classes, the head's outputs
     in_channels: int = 1,  # image channels
@@ -122,7 +122,7 @@ def resnet18(
     m.fc = nn.Identity()
     return SplitModel(m, nn.Linear(512, n_classes))
 
-
+# %% ../nbs/01_models.ipynb #763401c1
 def mobilenetv2(
     n_classes: int = 10,  # number of classes, the head's outputs
     in_channels: int = 3,  # image channels (other than 3: a new, randomly initialized stem)
@@ -158,7 +158,7 @@ def register_model(
 
     return deco
 
-
+# %% ../nbs/01_models.ipynb #1df2dce0
 for _name, _fn in (
     ('cnn', small_cnn),
     ('cnn-bn', partial(small_cnn, bn=True)),
@@ -205,25 +205,25 @@ def get_state(
     "A detached copy of `module`'s state dict (parameters and buffers)"
     return {k: v.detach().clone() for k, v in module.state_dict().items()}
 
-
+# %% ../nbs/01_models.ipynb #f0e103ec
 def model_device(
     module: nn.Module,  # a module with parameters; the device of its first one is returned
 ):
     return next(module.parameters()).device
 
-
+# %% ../nbs/01_models.ipynb #7d2462e0
 def encoder_state(
     model: SplitModel,  # the model whose encoder state is copied
 ):
     return get_state(model.encoder)
 
-
+# %% ../nbs/01_models.ipynb #018a6097
 def head_state(
     model: SplitModel,  # the model whose head state is copied
 ):
     return get_state(model.head)
 
-
+# %% ../nbs/01_models.ipynb #edc3245f
 def load_encoder(
     model: SplitModel,  # the model to load into, in place
     state: dict,  # an encoder state dict, e.g. from `encoder_state`
@@ -231,7 +231,7 @@ def load_encoder(
     model.encoder.load_state_dict(state)
     return model
 
-
+# %% ../nbs/01_models.ipynb #0e03c31f
 def load_head(
     model: SplitModel,  # the model to load into, in place
     state: dict,  # a head state dict, e.g. from `head_state`
@@ -259,7 +259,7 @@ def weighted_average(
             out[k] = torch.stack([s[k] for s in states]).max(0).values
     return out
 
-
+# %% ../nbs/01_models.ipynb #f575f161
 def weighted_averages(
     states,  # an iterable of state dicts with the same keys, read once (e.g. loaded one by one)
     w_K_G,  # K x G non-negative weights, each column with a positive sum
@@ -289,7 +289,7 @@ def weighted_averages(
         raise ValueError(f"w_K_G: {K} rows of weights for {n} states")
     return [{k: sums[g][k].to(v.dtype) if v.is_floating_point() else ints[k] for k, v in first.items()} for g in range(G)]
 
-
+# %% ../nbs/01_models.ipynb #5a2035ad
 def mix_states(
     a: dict,  # a state; lam = 0 gives it
     b: dict,  # a state with the same keys; lam = 1 gives it, and it gives the integer buffers
@@ -345,7 +345,7 @@ class ClusterInitOption:
     def __post_init__(self):
         check_choice('cluster_init', self.cluster_init, CLUSTER_INITS)
 
-
+# %% ../nbs/01_models.ipynb #be6d0401
 def cluster_states(
     model: SplitModel,  # the starting model; if `model.pretrained`, 'auto' redraws only the head
     seeds: list,  # one seed per cluster; None: the model's own state

@@ -93,7 +93,7 @@ def check_angles(
         )
     return tuple(int(a) % 360 for a in angles)
 
-
+# %% ../nbs/00c_partitions.ipynb #9f8d45fb
 def rotate(
     x_N_H_W_C: np.ndarray,  # images, N x H x W x C
     angle: int,  # degrees counter-clockwise, a multiple of 90

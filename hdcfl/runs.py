@@ -45,7 +45,7 @@ def prepare_out(
         else None
     )
 
-
+# %% ../nbs/02d_runs.ipynb #f3493fa4
 def check_resumable(
     out: Path,  # the run folder, holding a config.json
     config: dict,  # the configuration of the run asked for
@@ -106,7 +106,7 @@ def load_checkpoint(
         )
     return ck
 
-
+# %% ../nbs/02d_runs.ipynb #ef6e8b7a
 def read_rounds(
     path: Path,  # the rounds.jsonl file (missing: no records)
     upto: int | None = None,  # the last round to keep (None: all)

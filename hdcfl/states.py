@@ -35,7 +35,7 @@ def check_budget(
         )
     return float(memory_mb)
 
-
+# %% ../nbs/01a_states.ipynb #fdb5d20d
 def writable_folder(
     folder,  # the folder spilled states go to (str or Path), made if missing
 ):
@@ -138,12 +138,12 @@ def __getitem__(self, k):
     self.put(k, state)
     return state
 
-
+# %% ../nbs/01a_states.ipynb #38a613d3
 @patch_to(ClientStates)
 def __setitem__(self, k, state):
     self.put(self.check(int(k)), state)
 
-
+# %% ../nbs/01a_states.ipynb #c99fbee4
 @patch_to(ClientStates)
 def put(
     self,
@@ -158,7 +158,7 @@ def put(
     self.forget(self.files.pop(k, None))  # the state in memory is the current one
     self.pool.enforce()  # over every store sharing the budget; the one just used always stays
 
-
+# %% ../nbs/01a_states.ipynb #8b464c7c
 @patch_to(ClientStates, as_prop=True)
 def resident_bytes(self):
     return self.total
@@ -179,7 +179,7 @@ def spill(
     self.used.pop(k)
     self.files[k] = name
 
-
+# %% ../nbs/01a_states.ipynb #2e4681f3
 @patch_to(ClientStates)
 def read(
     self,
@@ -194,7 +194,7 @@ def read(
             f"the run cannot resume from it: rerun with overwrite=True (--overwrite) to start again"
         ) from e
 
-
+# %% ../nbs/01a_states.ipynb #fc14929c
 @patch_to(ClientStates)
 def forget(
     self,
@@ -216,7 +216,7 @@ def checkpoint(self):
         'pinned': sorted(self.pinned),
     }
 
-
+# %% ../nbs/01a_states.ipynb #0a4199b2
 @patch_to(ClientStates)
 def commit(
     self,
@@ -228,7 +228,7 @@ def commit(
         self.pinned |= self.committed
     self.prune()
 
-
+# %% ../nbs/01a_states.ipynb #00aa666f
 @patch_to(ClientStates)
 def prune(self):
     if self.folder is None:
@@ -263,7 +263,7 @@ def restore(
         self.put(k, s)
     return self
 
-
+# %% ../nbs/01a_states.ipynb #1ea1248e
 @patch_to(ClientStates)
 def resumed(
     self,
@@ -315,7 +315,7 @@ class SpilledDict(Mapping):
         self.store.prune()
         self.order = []
 
-
+# %% ../nbs/01a_states.ipynb #c4d9b8f3
 def stores_in(
     state,  # a server state dict (anything else holds no stores)
 ):

@@ -105,7 +105,7 @@ def digits_study(
         'ablations': PROTO_ABLATIONS,
     }
 
-
+# %% ../nbs/05b_studies.ipynb #629ca060
 PROTO_ABLATIONS = {  # FedProto's drift compensation (SDC) and K prototypes per class (ProtoSeg), full and partial rounds
     **{f'fedproto{n}': dict(algorithm='fedproto', **o) for n, o in (
         ('-sdc', dict(proto_drift='sdc')), ('-k4', dict(protos_per_class=4)),
@@ -191,7 +191,7 @@ def setting_table(
     stats['rank'] = stats.groupby('setting')['mean'].rank(ascending=(metric == 'gap'), method='min')
     return stats
 
-
+# %% ../nbs/05b_studies.ipynb #07f6b023
 def tail_table(
     df: pd.DataFrame,  # one row per run: setting, method, seed and the METRICS columns
 ):

@@ -39,7 +39,7 @@ def in_format(
     "`t` in memory format `fmt` (unchanged for None, `preserve`)"
     return t if fmt is None else t.contiguous(memory_format=fmt)
 
-
+# %% ../nbs/02_training.ipynb #8809c4c3
 def model_in_format(
     model: torch.nn.Module,  # the model, converted in place
     fmt,  # a value of MEMORY_FORMATS
@@ -47,7 +47,7 @@ def model_in_format(
     "`model` with its weights in memory format `fmt` (unchanged for None, `preserve`)"
     return model if fmt is None else model.to(memory_format=fmt)
 
-
+# %% ../nbs/02_training.ipynb #7c20a9b7
 @dataclass
 class TrainConfig:
     "Local optimization, shared by every algorithm"
@@ -94,7 +94,7 @@ class TrainConfig:
             return self
         return dataclasses.replace(self, finetune_epochs=cls.train_defaults.get('finetune_epochs', 0))
 
-
+# %% ../nbs/02_training.ipynb #e423f2eb
 class NonFiniteLoss(RuntimeError):
     "A local loss that is NaN or infinite"
 

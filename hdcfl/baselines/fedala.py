@@ -46,7 +46,7 @@ def top_names(
 ):
     return [n for n, _ in model.named_parameters()][-p:]
 
-
+# %% ../../nbs/06b_fedala.ipynb #a9765c7e
 def ala_epoch(
     model,  # the model ALA trains on; only its top parameters require gradients
     params: dict,  # the model's named parameters; the top ones are overwritten in place
@@ -72,7 +72,7 @@ def ala_epoch(
         total += loss.item() * len(i)
     return total / len(idx)
 
-
+# %% ../../nbs/06b_fedala.ipynb #c8634627
 def adaptive_local_aggregation(
     model,  # the model ALA runs on; it holds the initialized state on return
     local: dict,  # the client's local model state, from its last training

@@ -37,7 +37,7 @@ def normalize_clip(
     v = v / v.sum() if v.sum() > 0 else np.full(len(v), 1 / len(v))
     return np.clip(v, floor, None)
 
-
+# %% ../../nbs/06c_fedce.ipynb #6cd604b6
 def fedce_coefficients(
     deltas: dict,  # {client: its update, {name: tensor}} for the round's clients
     coef: dict,  # {client: c_k} in force (last round's, or uniform): weights of the consensus update
@@ -114,7 +114,7 @@ def train_accuracy(
     dev = model_device(model)
     return (model(data.x_train[i].to(dev)).argmax(1) == data.y_train[i].to(dev)).float().mean().item()
 
-
+# %% ../../nbs/06c_fedce.ipynb #7808caea
 @patch_to(FedCE)
 def aggregate(self, server, replies, rnd):
     if not replies:

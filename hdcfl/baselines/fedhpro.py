@@ -156,7 +156,7 @@ def head_gradient_distance(
         return match_distance(W_real, W_syn, kind) + match_distance(b_real[None], b_syn[None], kind)
     return match_distance(torch.cat([W_real.flatten(), b_real]), torch.cat([W_syn.flatten(), b_syn]), kind)
 
-
+# %% ../../nbs/06i_fedhpro.ipynb #679c5b91
 def retrain_classifier(
     feats_C_L_d: torch.Tensor,  # synthetic features, L per class (C x L x d; a copy is matched)
     head_state: dict,  # state dict of the classifier the gradients came from
@@ -236,7 +236,7 @@ def class_mean(
         torch.stack([r[key] for r in replies.values()]), torch.stack([r['held'] for r in replies.values()])
     )
 
-
+# %% ../../nbs/06i_fedhpro.ipynb #81d01ffb
 @patch_to(FedHPro)
 def aggregate(self, server, replies, rnd):
     old_head = {k.removeprefix('head.'): v for k, v in server['model'].items() if k.startswith('head.')}

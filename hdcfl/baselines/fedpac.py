@@ -86,7 +86,7 @@ def feature_statistics(
     n = counts.clamp_min(1)
     return sums / n[:, None], counts, sq / n
 
-
+# %% ../../nbs/06n_fedpac.ipynb #4b3af4c3
 def pac_statistics(
     means_C_d: torch.Tensor,  # the client's per-class feature means (from `feature_statistics`)
     counts_C: torch.Tensor,  # its per-class sample counts
@@ -114,7 +114,7 @@ def simplex_qp(
         return None
     return x / x.sum() if x.sum() > 0 else None
 
-
+# %% ../../nbs/06n_fedpac.ipynb #946f27d5
 def head_weights(
     P_M_M: np.ndarray,  # the program's matrix over the round's M clients (from `pac_matrix`)
     eps: float = 1e-3,  # weights at most this are zeroed and the rest renormalized

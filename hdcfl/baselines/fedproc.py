@@ -26,7 +26,7 @@ class FedProcConfig:
     def __post_init__(self):
         check_choice('proc_weighting', self.proc_weighting, ('samples', 'clients'))
 
-
+# %% ../../nbs/06h_fedproc.ipynb #3890764f
 def ce_weight(
     rnd: int,  # the round, 1-based
     rounds: int,  # T, the run's number of rounds

@@ -112,7 +112,7 @@ def embeddings(
     dev = model_device(encoder)
     return torch.cat([encoder(data.x_train[b : b + batch_size].to(dev)).cpu() for b in range(0, data.n_train, batch_size)])
 
-
+# %% ../../nbs/06g_fedproto.ipynb #c0955a4e
 def drift_sums(
     old_N_d: torch.Tensor,  # the client's training embeddings before the round's training
     new_N_d: torch.Tensor,  # the same samples' embeddings after it
@@ -125,7 +125,7 @@ def drift_sums(
     w_S_N = torch.exp(-torch.cdist(at, old) ** 2 / bw)
     return w_S_N @ (new - old), w_S_N.sum(1)
 
-
+# %% ../../nbs/06g_fedproto.ipynb #a11335a1
 def sdc_drift(
     num_S_d: torch.Tensor,  # drift_sums' first sums, added up over the round's clients (S x d)
     den_S: torch.Tensor,  # drift_sums' second sums (the weights), added up likewise (S)
@@ -151,7 +151,7 @@ def sinkhorn(
         Q = Q * (r / Q.sum(1))[:, None]  # each point's mass its weight's share
     return Q / Q.sum(1, keepdim=True)
 
-
+# %% ../../nbs/06g_fedproto.ipynb #609d04c9
 def cosine(
     x_N_d: torch.Tensor,  # N points
     p_K_d: torch.Tensor,  # K prototypes
@@ -173,7 +173,7 @@ def kmeans_centres(
     c = torch.as_tensor(km.cluster_centers_, dtype=torch.float32)
     return c[torch.arange(K) % n]
 
-
+# %% ../../nbs/06g_fedproto.ipynb #6ceee1e7
 def sub_centres(
     z_n_d: torch.Tensor,  # the client's embeddings of one class
     protos_K_d: torch.Tensor | None,  # the class's K global prototypes; None: none yet, k-means instead
@@ -189,7 +189,7 @@ def sub_centres(
     sums = torch.zeros(K, z_n_d.shape[1]).index_add_(0, labels, z_n_d.float())
     return sums / counts.clamp_min(1)[:, None], counts
 
-
+# %% ../../nbs/06g_fedproto.ipynb #78bc837d
 def update_prototypes(
     protos_K_d,  # the class's current K global prototypes
     x_M_d,  # the clients' sub-cluster centres of the class
@@ -227,7 +227,7 @@ def nearest_proto_loss(
     target = torch.where(has_C[y].bool()[:, None], P[torch.arange(len(y)), k], f.detach())
     return ce + lam * F.mse_loss(f, target)
 
-
+# %% ../../nbs/06g_fedproto.ipynb #a21c9cc5
 class NearestPrototypes(nn.Module):
     "Logits max_k cos(f(x), P_ck) over the allowed classes, the others far below"
 
@@ -343,7 +343,7 @@ def points(
     d = entry['protos'].shape[-1]
     return entry['protos'].reshape(-1, d), (entry['has'] if 'counts' not in entry else entry['counts'].flatten() > 0)
 
-
+# %% ../../nbs/06g_fedproto.ipynb #63b84236
 @patch_to(FedProto)
 def refresh_cache(self, server, replies, rnd):
     "Move the stale entries by the round's drift (sdc), store the fresh ones; the staleness moved, in rounds"
@@ -366,7 +366,7 @@ def refresh_cache(self, server, replies, rnd):
     server['cached_clients'] = sorted(set(server['cached_clients']) | set(replies))
     return info
 
-
+# %% ../../nbs/06g_fedproto.ipynb #874c159a
 @patch_to(FedProto)
 def index_cache(self, server):
     "The cached points the next round's clients receive, and (client, point) for each"
@@ -378,7 +378,7 @@ def index_cache(self, server):
             index.append((j, p))
     server['cached'], server['index'] = (torch.stack(pts) if pts else server['cached'][:0]), index
 
-
+# %% ../../nbs/06g_fedproto.ipynb #90159a2f
 @patch_to(FedProto)
 def update_class_prototypes(self, server, entries, rnd):
     "K > 1: each class's prototypes from the entries' sub-cluster centres (k-means the first time, then Sinkhorn)"

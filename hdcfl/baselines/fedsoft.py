@@ -119,7 +119,7 @@ def centre_selection(
     sel = np.sort(rng.choice(len(w_K), k_sel, replace=False, p=w_K / w_K.sum()))
     return sel, np.full(k_sel, 1 / k_sel)
 
-
+# %% ../../nbs/06d_fedsoft.ipynb #f1b557a1
 @patch_to(FedSoft)
 def aggregate(self, server, replies, rnd):
     if not replies:
@@ -137,12 +137,12 @@ def aggregate(self, server, replies, rnd):
         'selected': selected,
     }
 
-
+# %% ../../nbs/06d_fedsoft.ipynb #b25fe4fe
 @patch_to(FedSoft)
 def eval_messages(self, server, k, rnd):
     return {'model': {}}
 
-
+# %% ../../nbs/06d_fedsoft.ipynb #7bb637fd
 @patch_to(FedSoft)
 def client_eval_model(self, state, msg, data=None, ctx=None):
     self.model.load_state_dict(state['model'])

@@ -56,7 +56,7 @@ def data_subspace(
         cols.append(U[:, : min(p, X_D_nc.shape[1])])
     return torch.cat(cols, 1).float()
 
-
+# %% ../../nbs/06f_pacfl.ipynb #467c3752
 def subspace_distance(
     U: torch.Tensor,  # one client's basis, D x m (from `data_subspace`)
     V: torch.Tensor,  # the other client's basis, D x m', the same D
@@ -72,7 +72,7 @@ def subspace_distance(
     th = subspace_angles(U, V)
     return float(th.mean() if measure == 'principal-mean' else th.min())
 
-
+# %% ../../nbs/06f_pacfl.ipynb #1e23e58f
 def subspace_distances(
     Us: list,  # the K clients' bases, one D x m tensor each
     measure: str = 'basis-min',  # 'basis-min' (degrees), 'principal-mean' or 'principal-min' (radians)
@@ -85,7 +85,7 @@ def subspace_distances(
             A[i, j] = A[j, i] = subspace_distance(Us[i], Us[j], measure)
     return A
 
-
+# %% ../../nbs/06f_pacfl.ipynb #01c37c9e
 def cluster_subspaces(
     A_K_K: np.ndarray,  # symmetric distances between the K clients, zero diagonal
     threshold: float = 1.5,  # merging stops above this distance, in the measure's units

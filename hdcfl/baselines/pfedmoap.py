@@ -74,7 +74,7 @@ class ExpertGate(nn.Module):
         out = torch.einsum('bchk,kchx->bchx', att, v).reshape(B, C, d)
         return self.o(out)
 
-
+# %% ../../nbs/06j_pfedmoap.ipynb #81957970
 def gate_stride(
     d: int,  # the feature dimension (the head's `in_features`)
     width: int = 128,  # the most coordinates the strided features may keep (`gate_dim`)
@@ -184,7 +184,7 @@ def client_model(self, state, msg, gen: torch.Generator | None = None):
     experts = msg['expert_heads'] if state['gate'] is not None else None
     return MoAPModel(self.model, gate, experts, c.moap_lambda, stride, c.gate_logit_scale)
 
-
+# %% ../../nbs/06j_pfedmoap.ipynb #66be3a86
 @patch_to(PFedMoAP)
 def client_fit(self, state, msg, data, ctx):
     mm = self.client_model(state, msg, ctx.gen)
@@ -193,7 +193,7 @@ def client_fit(self, state, msg, data, ctx):
     state['head'], state['gate'] = head_state(self.model), get_state(mm.gate)
     return {'encoder': encoder_state(self.model), 'head': state['head'], 'n': data.n_train, **stats}
 
-
+# %% ../../nbs/06j_pfedmoap.ipynb #0c94f5ba
 @patch_to(PFedMoAP)
 def client_eval_model(self, state, msg, data=None, ctx=None):
     return self.client_model(state, msg)

@@ -63,7 +63,7 @@ def data_key(
     "What decides a client's data (not where the files are: `data_root` differs between machines)"
     return {f: getattr(run, f) for f in DATA_FIELDS}
 
-
+# %% ../../nbs/07b_flower_client.ipynb #96384216
 def compact(
     c: ClientData,  # one client's data, with the whole test split in `x_test_all`
 ):
@@ -72,7 +72,7 @@ def compact(
         c, x_test_all=c.x_test_all[c.test_idx].clone(), test_idx=torch.arange(len(c.test_idx))
     )
 
-
+# %% ../../nbs/07b_flower_client.ipynb #ceb9ca78
 def save_client_data(
     fed: FedData,  # the run's federated data, every client
     k: int,  # the client to write, in 0..len(fed)-1
@@ -93,7 +93,7 @@ def save_client_data(
     )
     atomic_write(Path(path), buf.getvalue())
 
-
+# %% ../../nbs/07b_flower_client.ipynb #8305129c
 def write_partitions(
     folder: str | Path,  # where the files go; created if missing
     **options,
@@ -129,7 +129,7 @@ def load_client_data(
         )
     return ClientData(**d['data']), d['n_classes'], tuple(d['input_shape'])
 
-
+# %% ../../nbs/07b_flower_client.ipynb #eef3783c
 def node_data(
     run: RunConfig,  # the run's configuration (data set, partition, clients, seed, ...)
     k: int,  # the client this node holds, in 0..clients-1
@@ -161,7 +161,7 @@ def load_client_state(
         RecordDict({'arrays': context.state[STATE_KEYS[0]], 'payload': context.state[STATE_KEYS[1]]})
     )
 
-
+# %% ../../nbs/07b_flower_client.ipynb #99afe992
 def save_client_state(
     context: Context,  # the node's Flower Context; the state is written into `context.state`
     state: dict,  # the client's private state: a payload `pack` accepts
@@ -232,7 +232,7 @@ def client_query(
         }
     )
 
-
+# %% ../../nbs/07b_flower_client.ipynb #76589eee
 @client_app.train()
 def client_train(
     msg: Message,  # the server's train message, as Flower passes it: the fit payload and 'meta'
@@ -248,7 +248,7 @@ def client_train(
         views = client_views(c.algo, c.state, payload['views'], c.data, lambda: c.ctx(stream=1, rnd=er), er == c.run.rounds)
     return c.reply({'fit': None if payload['fit'] is None else c.fit(payload['fit']), 'views': views})
 
-
+# %% ../../nbs/07b_flower_client.ipynb #60b8859c
 @client_app.evaluate()
 def client_evaluate(
     msg: Message,  # the server's evaluate message, as Flower passes it: the views and 'meta'

@@ -59,7 +59,7 @@ def app_pyproject(
         }
     )
 
-
+# %% ../../nbs/07g_flower_launch.ipynb #8622c6c8
 def write_app(
     folder: Path,  # the app folder; created if missing
     run_config: dict | None = None,  # Flower keys to values, over the defaults (None: the defaults)
@@ -87,7 +87,7 @@ def after_round(
             return
         time.sleep(0.2)
 
-
+# %% ../../nbs/07g_flower_launch.ipynb #1a85a16f
 def node_command(
     k: int,  # the client the node holds (its partition-id)
     n: int,  # the run's number of clients (num-partitions)
@@ -128,7 +128,7 @@ def start_processes(
             procs.append(nodes.setdefault(k, spawn(f'supernode{k}', cmds[k], logs, env)))
     return nodes
 
-
+# %% ../../nbs/07g_flower_launch.ipynb #868690c8
 def secure_node(
     k: int,  # the client the node holds
     n: int,  # the run's number of clients
@@ -145,7 +145,7 @@ def secure_node(
     register_node(pub, 'hdcfl', env, tmp)
     return node_command(k, n, f'127.0.0.1:{port}', data_file, tls.ca, key)
 
-
+# %% ../../nbs/07g_flower_launch.ipynb #6405311c
 def flower_home(
     home: Path,  # the folder to use as FLWR_HOME; created if missing
     port: int,  # the SuperLink's port on 127.0.0.1
@@ -170,7 +170,7 @@ def check_out(
         )
     return out
 
-
+# %% ../../nbs/07g_flower_launch.ipynb #177a1973
 def check_drills(
     mode: str,  # 'simulation' or 'deployment'
     kill: dict | None,  # {client: round}: crash that client's node after that round (None: no kills)
@@ -185,7 +185,7 @@ def check_drills(
                 f"restart={{{k}: {r}}}: client {k} must be killed in an earlier round (kill={{{k}: R}} with R < {r})"
             )
 
-
+# %% ../../nbs/07g_flower_launch.ipynb #9a356fbc
 def drills(
     out: Path,  # the run folder whose rounds.jsonl is watched
     kill: dict | None,  # {client: round}: crash that client's SuperNode after that round (None: no kills)
@@ -258,7 +258,7 @@ def launch_config(
     rc = run_config(**options, out=str(out), overwrite=overwrite, **server)
     return out, rc, app_config(rc)[1].clients  # bad options fail here
 
-
+# %% ../../nbs/07g_flower_launch.ipynb #9d59fce2
 @contextmanager
 def sigterm_raises():
     "Within this block SIGTERM raises KeyboardInterrupt, so that a `finally` stops the processes (main thread only)"
@@ -286,7 +286,7 @@ def flwr_command(
     federation = ['--federation-config', f'num-supernodes={n}'] if mode == 'simulation' else []
     return ['flwr', 'run', app, 'hdcfl', '--stream'] + federation
 
-
+# %% ../../nbs/07g_flower_launch.ipynb #002a48b9
 def wait_flwr(
     flwr: Proc,  # the `flwr run` process
     out: Path,  # the run folder, which must hold summary.json at the end
@@ -305,7 +305,7 @@ def wait_flwr(
             f"the Flower run ended without a summary; logs in {out / 'logs'}:\n" + flwr.log.read_text()[-3000:]
         )
 
-
+# %% ../../nbs/07g_flower_launch.ipynb #3529ebc8
 def add_to_summary(
     out: Path,  # the run folder holding summary.json
     **parts,

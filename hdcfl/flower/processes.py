@@ -18,7 +18,7 @@ def free_port():
         s.bind(('127.0.0.1', 0))
         return s.getsockname()[1]
 
-
+# %% ../../nbs/07e_flower_processes.ipynb #2a2f285f
 def flower_env(
     home: Path,  # the folder set as FLWR_HOME (Flower's configuration for these processes)
     superexec_poll: float = 0.2,  # seconds between the SuperExec's polls for a new task (Flower's default: 1)
@@ -37,7 +37,7 @@ def flower_env(
     }
     return env
 
-
+# %% ../../nbs/07e_flower_processes.ipynb #14190d9c
 @dataclass
 class Proc:
     name: str
@@ -51,7 +51,7 @@ class Proc:
     def alive(self):
         return self.popen.poll() is None
 
-
+# %% ../../nbs/07e_flower_processes.ipynb #b8513b2a
 def spawn(
     name: str,  # the process's name: its log file's name and how errors refer to it
     cmd: list,  # the command and its arguments (each turned into a string)
@@ -79,7 +79,7 @@ def group_alive(
     except PermissionError:
         return True
 
-
+# %% ../../nbs/07e_flower_processes.ipynb #3de8695a
 def stop(
     procs: list,  # the `Proc`s to stop, each with its whole process group
     grace: float = 10.0,  # seconds between SIGTERM and SIGKILL
@@ -104,7 +104,7 @@ def stop(
     wait(5)
     return [p.pid for p in procs if group_alive(p.pid)]
 
-
+# %% ../../nbs/07e_flower_processes.ipynb #40bd865f
 def wait_port(
     port: int,  # the TCP port on 127.0.0.1 to wait for
     proc: Proc,  # the process that should listen there; its exit fails the wait at once

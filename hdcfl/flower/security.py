@@ -20,7 +20,7 @@ __all__ = ['TLSFiles', 'make_tls', 'make_node_key', 'register_node', 'write_cred
 def _name(cn: str):
     return x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, cn)])
 
-
+# %% ../../nbs/07f_flower_security.ipynb #d242b8ed
 def _cert(subject: str, key, issuer: x509.Name, issuer_key, days: float, extensions):
     now = datetime.datetime.now(datetime.timezone.utc)
     b = (
@@ -32,7 +32,7 @@ def _cert(subject: str, key, issuer: x509.Name, issuer_key, days: float, extensi
         b = b.add_extension(ext, critical=critical)
     return b.sign(issuer_key, hashes.SHA256())
 
-
+# %% ../../nbs/07f_flower_security.ipynb #4305b840
 def _write(path: Path, data: bytes, private: bool = False):
     path.write_bytes(data)
     if private:
@@ -51,7 +51,7 @@ class TLSFiles:
     def superlink_flags(self):
         return ['--ssl-ca-certfile', self.ca, '--ssl-certfile', self.cert, '--ssl-keyfile', self.key]
 
-
+# %% ../../nbs/07f_flower_security.ipynb #08981449
 def make_tls(
     folder: str | Path,  # where the files are written (created if missing)
     hosts=('127.0.0.1',),  # the IP addresses (or DNS names) the SuperLink is reached at; 127.0.0.1 is always added
@@ -100,7 +100,7 @@ def make_node_key(
     public = key.public_key().public_bytes(serialization.Encoding.OpenSSH, serialization.PublicFormat.OpenSSH)
     return _write(folder / name, private, private=True), _write(folder / f'{name}.pub', public + b'\n')
 
-
+# %% ../../nbs/07f_flower_security.ipynb #7012216d
 def register_node(
     public_key: Path,  # the node's public key file (NAME.pub from `make_node_key`)
     connection: str,  # the SuperLink connection's name in FLWR_HOME/config.toml (with its address and CA)

@@ -76,7 +76,7 @@ def check_server_run(
             f"state_memory_mb={run.state_memory_mb}: the server's per-client state spills to the run folder; set out"
         )
 
-
+# %% ../../nbs/07d_flower_server.ipynb #9fd8563a
 def data_shape(
     info: dict,  # {client: query reply} from `connect_clients`, each with n_classes and input_shape
 ):
@@ -164,7 +164,7 @@ def server_main(
         atomic_write(out / 'summary.json', json.dumps(summary, indent=1))
     return {**summary, 'history': strategy.history, 'server': server}
 
-
+# %% ../../nbs/07d_flower_server.ipynb #416df595
 server_app = ServerApp()
 
 
@@ -196,7 +196,7 @@ def read_audit(
             private |= set(r['private'])
     return sent, private
 
-
+# %% ../../nbs/07d_flower_server.ipynb #f8b9315f
 def privacy_check(
     path: Path,  # an audit log (messages.jsonl) of a run with audit=true
 ):

@@ -29,7 +29,7 @@ def client_results(
         if not m.has_error():
             yield int(m.content['meta']['client']), unpack(m.content), dict(m.content['meta'])
 
-
+# %% ../../nbs/07c_flower_strategy.ipynb #73b2f43b
 class AlgorithmStrategy(Strategy):
     "A Flower Strategy that runs any hdcfl Algorithm's server half; its client half runs in `client_app`"
 
@@ -130,7 +130,7 @@ def record(
         with open(self.out / 'rounds.jsonl', 'a') as f:
             f.write(json.dumps(rec) + '\n')
 
-
+# %% ../../nbs/07c_flower_strategy.ipynb #0038a94a
 @patch_to(AlgorithmStrategy)
 def drop(
     self,
@@ -150,7 +150,7 @@ def drop(
         }
     )
 
-
+# %% ../../nbs/07c_flower_strategy.ipynb #772d54da
 @patch_to(AlgorithmStrategy)
 def audit_log(
     self,
@@ -161,7 +161,7 @@ def audit_log(
         with open(self.out / 'messages.jsonl', 'a') as f:
             f.write(json.dumps(rec) + '\n')
 
-
+# %% ../../nbs/07c_flower_strategy.ipynb #18cff99d
 @patch_to(AlgorithmStrategy, as_prop=True)
 def client_of(self):
     return {nd: k for k, nd in self.node_of.items()}  # node id -> client
@@ -196,7 +196,7 @@ def admit(
                 {'client': k, 'round': rnd, 'node': nd, 'time': round(time.time() - self.t0, 2)}
             )
 
-
+# %% ../../nbs/07c_flower_strategy.ipynb #ca336a48
 @patch_to(AlgorithmStrategy)
 def result(self):
     "The run's summary, as the in-process engine writes it (its `machine` the ServerApp's), with the dropped clients"
@@ -249,7 +249,7 @@ def messages(
     self.pending = msgs  # the grid gives each its message id when it sends it
     return msgs
 
-
+# %% ../../nbs/07c_flower_strategy.ipynb #69b0c6ad
 @patch_to(AlgorithmStrategy)
 def collect(
     self,
@@ -279,7 +279,7 @@ def collect(
     self.pending = []
     return dict(sorted(got.items()))
 
-
+# %% ../../nbs/07c_flower_strategy.ipynb #6edc8174
 @patch_to(AlgorithmStrategy)
 def drop_parts(
     self,

@@ -96,14 +96,14 @@ def flower_key(
 ):
     return name.replace('_', '-')
 
-
+# %% ../../nbs/07a_flower_wire.ipynb #1db6c2fe
 def config_classes():
     "Every dataclass whose fields are run-config keys: the Flower settings, the run, local training, each algorithm's options"
     return [FlowerConfig, RunConfig, TrainConfig] + [
         c.Config for _, c in sorted(ALGORITHMS.items()) if c.Config
     ]
 
-
+# %% ../../nbs/07a_flower_wire.ipynb #912a42d0
 def app_config_defaults():
     "The default run config: every key with its default"
     out = {}
