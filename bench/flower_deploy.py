@@ -1,6 +1,7 @@
 """A deployed run's wall time with Flower's own waits and with the package's (the ServerApp pulling replies every
-0.1 s instead of 3 s, the SuperExecs polling for a message every 0.2 s instead of 1 s), one after the other in one
-process, for HDC-FL and FedAvg-SE (digits rotation, 1 torch thread). Prints each run's wall time (from the call to its
+0.1 s instead of 3 s, the SuperExecs polling for a message every 0.2 s instead of 1 s), then with one message per node
+and round as well (round r's evaluation with round r + 1's training), one after the other in one process, on TLS with
+registered node keys, for HDC-FL and FedAvg-SE (digits rotation, 1 torch thread). Prints each run's wall time (from the call to its
 return, process start-up included), its rounds' mean seconds (from rounds.jsonl's timestamps where present) and the
 largest per-client accuracy difference between the two (the waits must not change a number).
 
@@ -18,7 +19,11 @@ p.add_argument('--out', default='runs/bench-deploy', help='folder for the runs (
 a = p.parse_args()
 out = Path(a.out)
 shutil.rmtree(out, ignore_errors=True)
-WAITS = {'flower': dict(poll_interval=0.0, superexec_poll=1.0), 'package': dict(poll_interval=0.1, superexec_poll=0.2)}
+WAITS = {  # Flower's own waits and two messages per round; the package's waits; and the package's, one message a round
+    'flower': dict(poll_interval=0.0, superexec_poll=1.0, one_message=False),
+    'waits': dict(poll_interval=0.1, superexec_poll=0.2, one_message=False),
+    'package': dict(poll_interval=0.1, superexec_poll=0.2, one_message=True),
+}
 print(f"deployment on 127.0.0.1, digits rotation, {a.clients} clients, {a.rounds} rounds, 1 torch thread")
 print(f"{'algorithm':10s} {'waits':8s} {'wall s':>7s} {'final mean':>11s} {'max |acc diff| (pp)':>20s}")
 for algo in a.algorithms.split(','):

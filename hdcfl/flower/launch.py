@@ -333,6 +333,7 @@ def launch(
     round_timeout: float = 600.0,  # seconds to wait for a phase's replies; clients that miss it count as dropped
     node_wait: float = 120.0,  # seconds to wait for every client's node to connect before the first round
     poll_interval: float = 0.1,  # the ServerApp's seconds between pulls for replies (0: Flower's 3 s)
+    one_message: bool = True,  # round r's evaluation goes with round r + 1's training (False: two messages a round)
     superexec_poll: float = 0.2,  # the SuperExecs' seconds between polls for a new message (Flower's: 1)
     insecure: bool = False,  # plain HTTP on 127.0.0.1 and nodes that register themselves (default: TLS, registered keys)
     **options,  # any field of RunConfig, TrainConfig or the algorithm's Config
@@ -340,7 +341,8 @@ def launch(
     "Run one federated run on Flower in local processes; returns its summary (with `flower`: mode, PIDs, wall time)"
     if insecure:
         warnings.warn(INSECURE_WARNING, stacklevel=2)
-    server = dict(audit=audit, round_timeout=round_timeout, node_wait=node_wait, poll_interval=poll_interval)
+    server = dict(audit=audit, round_timeout=round_timeout, node_wait=node_wait, poll_interval=poll_interval,
+                  one_message=one_message)
     out, rc, n = launch_config(mode, out, overwrite, kill, restart, options, server)
     if overwrite and out.exists():
         shutil.rmtree(out)
