@@ -15,7 +15,7 @@ from flwr.clientapp import ClientApp
 from ..core import atomic_write, tensor_items
 from ..data import ClientData, FedData
 from ..algorithms import FitContext
-from ..training import NonFiniteLoss, evaluate
+from ..training import NonFiniteLoss
 from ..engine import client_generator, client_views
 from ..config import RunConfig, Experiment, build_data, build_algorithm
 from .wire import pack, unpack, fingerprint, app_config
