@@ -21,7 +21,7 @@ p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDes
 p.add_argument('--clients', type=int, default=1000)
 p.add_argument('--rounds', type=int, default=10)
 p.add_argument('--participation', type=float, default=0.1)
-p.add_argument('--budget', type=float, default=200, help='state_memory_mb, per store (client states; cached encoders)')
+p.add_argument('--budget', type=float, default=200, help="state_memory_mb: one total for the client states, the cached encoders and a round's replies")
 p.add_argument('--out', default='/tmp/hdcfl-mem', help='run folder (replaced); the spilled cache lives here')
 a = p.parse_args()
 torch.set_num_threads(1)
