@@ -258,6 +258,8 @@ class FlowerConfig:
     audit: bool = False  # log every tensor sent to a node and every client's private-state fingerprints (messages.jsonl)
     poll_interval: float = 0.1  # seconds between the ServerApp's pulls for replies (0: Flower's send_and_receive, 3 s)
     one_message: bool = True  # round r's evaluation goes with round r + 1's training: one message per node and round
+    resume: bool = False  # go on from the checkpoint in `out`; each node from its client's state kept up to its round
+    node_states: str = ''  # folder where nodes without a state-dir keep their clients' states, to resume ('': none)
 
     def __post_init__(self):
         for name in ('round_timeout', 'node_wait', 'poll_interval'):
@@ -265,6 +267,11 @@ class FlowerConfig:
             if not (isinstance(value, (int, float)) and value >= 0) or (name != 'poll_interval' and value == 0):
                 rule = '>= 0' if name == 'poll_interval' else '> 0'
                 raise ValueError(f"{name}={value!r} must be a number of seconds {rule}")
+        if self.resume and (self.overwrite or not self.out):
+            raise ValueError(
+                f"resume=True goes on from the checkpoint in out (out={self.out!r}, overwrite={self.overwrite}): "
+                f"give out, and not overwrite"
+            )
 
 
 reserve_options(FlowerConfig)  # no algorithm option may take a Flower setting's name

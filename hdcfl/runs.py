@@ -168,13 +168,14 @@ class RunFolder:
                 f"resume: the checkpoint was written on {describe_machine(ck['machine'])}, this run goes on on "
                 f"{describe_machine(self.machine)}; its numbers will not be bit-identical to an uninterrupted run"
             )
+        self.extra = (ck.get('extra') or {}) if ck else {}  # what the caller saved beside the states (`after_round`)
         state = (
             (
                 ck['round'] + 1,
                 ck['server'],
                 ck['clients'],
                 ck['best'],
-                read_rounds(self.out / 'rounds.jsonl', ck['round']),
+                read_rounds(self.out / 'rounds.jsonl', self.extra.get('recorded_upto', ck['round'])),
             )
             if ck
             else fresh()
@@ -186,16 +187,18 @@ class RunFolder:
         with open(self.out / 'rounds.jsonl', 'a') as f:
             f.write(json.dumps(rec) + '\n')
 
-    def after_round(self, rnd: int, rounds: int, server: dict, clients: list, best: dict | None):
+    def after_round(self, rnd: int, rounds: int, server: dict, clients: list, best: dict | None, extra=None):
+        "Write the checkpoint when round `rnd` is due one (`extra`: a dict kept with it); returns whether it was"
         if not (rnd % self.ckpt_every == 0 or rnd == rounds or rnd in self.keep):
-            return
+            return False
         buf = io.BytesIO()
         ident = config_hash(identity(self.config) if 'run' in self.config else self.config)
         saved = clients.checkpoint() if isinstance(clients, ClientStates) else clients
         torch.save(
             {'round': rnd, 'config_hash': ident, 'server': server, 'clients': saved, 'best': best}
             | {'machine': self.machine, 'resumed_from': self.resumed_from, 'resumed_at': self.resumed_at}
-            | {'elapsed_s': None if self.prior_s is None else self.prior_s + time.time() - self.t0},
+            | {'elapsed_s': None if self.prior_s is None else self.prior_s + time.time() - self.t0}
+            | ({'extra': extra} if extra else {}),
             buf,
         )
         atomic_write(self.out / 'checkpoint.pt', buf.getvalue())
@@ -203,6 +206,7 @@ class RunFolder:
             atomic_write(self.out / f'checkpoint-r{rnd}.pt', buf.getvalue())
         for store in [clients] * isinstance(clients, ClientStates) + stores_in(server):
             store.commit(keep=rnd in self.keep)  # spilled files no checkpoint refers to are deleted
+        return True
 
     def finish(self, summary: dict):
         moved = {'resumed_from': self.resumed_from} if self.resumed_from else {}  # the machines it ran on before

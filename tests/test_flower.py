@@ -1,5 +1,5 @@
 """hdcfl on Flower, in real processes: `flwr run` on the simulation engine and a local deployment (one SuperLink, one
-SuperNode per client), against the in-process engine; a SuperNode crash; the privacy audit on the real messages; and
+SuperNode per client), against the in-process engine; a SuperNode crash; a killed ServerApp resumed; the privacy audit on the real messages; and
 that every process started is gone afterwards."""
 import json
 from pathlib import Path
@@ -50,6 +50,21 @@ def test_deployment_survives_a_crashed_node(tmp_path):
     assert [r['client'] for r in s['rejoined']] == [2] and s['rejoined'][0]['round'] >= 3
     assert sorted(p.name for p in (out / 'logs').iterdir()) == ['flwr-run.log', 'superlink.log', 'supernode0.log', 'supernode1.log', 'supernode2-restarted.log', 'supernode2.log']
     assert privacy_check(out / 'messages.jsonl') == []
+    assert_all_stopped(s)
+
+def test_deployment_resumes_a_stopped_server(tmp_path):
+    "3 SuperNodes, 4 rounds; the ServerApp is killed once round 2 is recorded; launched again with resume=True, the run ends with the in-process numbers"
+    out, opts = tmp_path / 'deploy', {**BASE, 'rounds': 4, 'ckpt_every': 1, **HDCFL}
+    with pytest.raises(RuntimeError, match='ended without a summary'):
+        launch('deployment', out, stop_server=2, round_timeout=240, **opts)
+    assert 2 <= len(rounds_of(out)) < 4 and (out / 'checkpoint.pt').exists() and not (out / 'summary.json').exists()
+    assert sorted(p.name for p in (out / 'nodes').iterdir()) == ['client_0', 'client_1', 'client_2']   # each node's own states
+    s = launch('deployment', out, resume=True, round_timeout=240, **opts)
+    ref, recs = run_inprocess(progress=False, **opts), rounds_of(out)
+    assert [r['round'] for r in recs] == [1, 2, 3, 4]
+    for a, b in zip(ref['history'], recs):   # tolerance: none, as without the stop
+        assert b['per_client'] == a['per_client'] and b['views'] == a['views'] and b['sampled'] == a['sampled']
+    assert s['final']['per_client'] == ref['final']['per_client'] and s['resumed_at'][0] in (2, 3)
     assert_all_stopped(s)
 
 def test_flower_command_refuses_bad_input(tmp_path):

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from hdcfl.flower.clientapp import write_partitions
-from hdcfl.flower.launch import flower_home, launch_config, write_app
+from hdcfl.flower.wire import write_app
+from hdcfl.flower.launch import flower_home, launch_config
 from hdcfl.flower.processes import flower_env, spawn, stop
 from hdcfl.flower.security import make_node_key, make_tls, register_node
 

@@ -47,6 +47,14 @@ def add_flower_parser(
         help='deploy only: start a new SuperNode for the killed client once this (later) round is recorded',
     )
     launch.add_argument(
+        '--sim-cpus', type=int, default=1,
+        help="simulate only: CPUs reserved for each ClientApp (default: 1, as many at once as cores; Flower's own: 2)",
+    )
+    launch.add_argument(
+        '--stop-server', type=int, metavar='ROUND',
+        help='deploy only: kill the ServerApp once this round is recorded (a fault drill; go on with --resume)',
+    )
+    launch.add_argument(
         '--insecure', action='store_true',
         help='plain HTTP on 127.0.0.1 and nodes that join unregistered (default: TLS and registered node keys)',
     )
@@ -104,7 +112,9 @@ def run_flower(
         args.pop('mode')
     ]
     flower = given({f.name: args.pop(f.name) for f in fields(FlowerConfig)})
-    timeout, kill, restart, insecure, hosts = (args.pop(k) for k in ('timeout', 'kill', 'restart', 'insecure', 'hosts'))
+    timeout, kill, restart, insecure, hosts, sim_cpus, stop_server = (
+        args.pop(k) for k in ('timeout', 'kill', 'restart', 'insecure', 'hosts', 'sim_cpus', 'stop_server')
+    )
     if not flower.get('out'):
         sys.exit("hdcfl flower: error: --out is required (the run folder; for partition, the data files' folder)")
     out, options = flower.pop('out'), given(args)
@@ -128,6 +138,8 @@ def run_flower(
             restart=client_round('restart', restart),
             timeout=timeout,
             insecure=insecure,
+            sim_cpus=sim_cpus,
+            stop_server=stop_server,
             **flower,
             **options,
         )

@@ -4,7 +4,7 @@
 
 # %% ../../nbs/07b_flower_client.ipynb #d2db4555
 from __future__ import annotations
-import dataclasses, io, json
+import dataclasses, io, json, os, shutil, sys, time
 from dataclasses import asdict, fields
 from pathlib import Path
 
@@ -21,8 +21,9 @@ from ..config import RunConfig, Experiment, build_data, build_algorithm
 from .wire import pack, unpack, fingerprint, app_config
 
 # %% auto #0
-__all__ = ['DATA_FIELDS', 'STATE_KEYS', 'client_app', 'node_client', 'data_key', 'compact', 'save_client_data',
-           'write_partitions', 'load_client_data', 'node_data', 'load_client_state', 'save_client_state', 'ClientSide',
+__all__ = ['DATA_FIELDS', 'STATE_KEYS', 'TIMING_ENV', 'client_app', 'node_client', 'data_key', 'compact', 'save_client_data',
+           'write_partitions', 'load_client_data', 'node_data', 'load_client_state', 'save_client_state',
+           'state_folder', 'state_rounds', 'keep_round_state', 'restore_round_state', 'process_age', 'ClientSide',
            'client_query', 'client_train', 'client_evaluate']
 
 # %% ../../nbs/07b_flower_client.ipynb #d1527f22
@@ -170,11 +171,77 @@ def save_client_state(
     rec = pack(state)
     context.state[STATE_KEYS[0]], context.state[STATE_KEYS[1]] = rec['arrays'], rec['payload']
 
+# %% ../../nbs/07b_flower_client.ipynb #479f5e25
+def state_folder(
+    node_config: dict,  # the node's config: 'state-dir' (optional) is the folder for its client's states
+    node_states: str,  # the run's folder of node states, one sub-folder per client ('': none)
+    k: int,  # the client the node holds
+    key: str,  # the run's identity (`state_key` in the server's messages)
+):
+    "Where the node keeps client `k`'s states of the run `key`: under its `state-dir`, or the run's `node_states` (None: nowhere)"
+    root = node_config.get('state-dir') or (Path(node_states) / f'client_{k}' if node_states else None)
+    return Path(root) / key if root else None
+
+# %% ../../nbs/07b_flower_client.ipynb #c22a3048
+def state_rounds(
+    folder: Path,  # a client's state folder (from `state_folder`)
+):
+    "The rounds whose state the folder holds, in order"
+    return sorted(int(p.stem[1:]) for p in Path(folder).glob('r*.pt')) if Path(folder).exists() else []
+
+
+def keep_round_state(
+    folder: Path,  # the client's state folder (from `state_folder`)
+    rnd: int,  # the round whose training made `state` (0: the initial state)
+    state: dict,  # the client's private state
+    committed: int,  # the round of the server's last checkpoint
+):
+    "Write the state after round `rnd` (atomically); forget the states older than the newest one up to `committed`"
+    buf = io.BytesIO()
+    torch.save(state, buf)
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    atomic_write(Path(folder) / f'r{rnd}.pt', buf.getvalue())
+    kept = [r for r in state_rounds(folder) if r <= committed]
+    for r in kept[:-1]:
+        (Path(folder) / f'r{r}.pt').unlink()
+
+# %% ../../nbs/07b_flower_client.ipynb #d5102e31
+def restore_round_state(
+    folder: Path | None,  # the client's state folder (None: the node keeps none)
+    rnd: int,  # the round of the checkpoint the run goes on from
+    k: int,  # the client, for the error message
+):
+    "The client's newest state up to round `rnd` (the later ones are deleted: the run makes them again)"
+    held = state_rounds(folder) if folder else []
+    if not [r for r in held if r <= rnd]:
+        where = f"its state folder {str(folder)!r} holds rounds {held}" if folder else "it keeps no states"
+        raise FileNotFoundError(
+            f"resume from round {rnd}: the node of client {k} has no state up to that round ({where}); give each node "
+            f"the state-dir it had (node config), or the run's node-states, or start again with overwrite"
+        )
+    for r in held:
+        if r > rnd:
+            (folder / f'r{r}.pt').unlink()
+    return torch.load(folder / f'r{max(r for r in held if r <= rnd)}.pt', weights_only=False)
+
+# %% ../../nbs/07b_flower_client.ipynb #290467bd
+TIMING_ENV = 'HDCFL_TIMING'  # set (to 1) in a node's environment: each message's timing goes to stderr, one JSON line
+
+
+def process_age():
+    "Seconds since this process started (from Linux's /proc; None where there is none)"
+    try:
+        fields = Path('/proc/self/stat').read_text().rsplit(')', 1)[1].split()
+        return float(Path('/proc/uptime').read_text().split()[0]) - int(fields[19]) / os.sysconf('SC_CLK_TCK')
+    except (OSError, ValueError, IndexError):
+        return None
+
 # %% ../../nbs/07b_flower_client.ipynb #d5fbd8b7
 class ClientSide:
     "One message's work on a node: the run's configuration, the client's data, a fresh algorithm, its private state"
 
     def __init__(self, msg: Message, context: Context):
+        self.t_enter, self.age = time.time(), process_age()  # the process's start-up: Python, Flower, torch, hdcfl
         self.flower, self.run, self.train, self.algo_cfg = app_config(context.run_config)
         if self.run.threads:
             torch.set_num_threads(self.run.threads)
@@ -186,6 +253,9 @@ class ClientSide:
         if self.state is None:
             self.state = self.algo.client_init(self.k)
         self.rnd = int(msg.content['meta']['round']) if 'meta' in msg.content else 0
+        key = msg.content['meta'].get('state_key') if 'meta' in msg.content else None
+        self.states = state_folder(context.node_config, self.flower.node_states, self.k, key) if key else None
+        self.t_ready = time.time()  # set up: configuration, data, algorithm, state
 
     def ctx(
         self,
@@ -202,6 +272,11 @@ class ClientSide:
         except NonFiniteLoss as e:
             raise NonFiniteLoss(f"round {self.rnd}, client {self.k}: {e}") from e
 
+    def keep(self):
+        "After training: the client's state to its state folder, when the server keeps checkpoints and the node a folder"
+        if self.states:
+            keep_round_state(self.states, self.rnd, self.state, int(self.msg.content['meta']['committed']))
+
     def reply(self, payload: dict):
         "Store the state; answer with the payload, the client id, and in audit runs the private state's fingerprints"
         save_client_state(self.context, self.state)
@@ -210,7 +285,19 @@ class ClientSide:
         if self.flower.audit:
             meta['private'] = [fingerprint(t) for _, t in tensor_items(self.state)]
         content['meta'] = ConfigRecord(meta)
+        if os.environ.get(TIMING_ENV):
+            print(json.dumps(self.timing()), file=sys.stderr, flush=True)
         return Message(content, reply_to=self.msg)
+
+    def timing(self):
+        "This message's seconds: process start-up until here (`start_s`), set-up, the algorithm's work, and their sum"
+        now = time.time()
+        start, setup, work = self.age, self.t_ready - self.t_enter, now - self.t_ready
+        total = None if start is None else start + now - self.t_enter
+        out = {'start_s': start, 'setup_s': setup, 'work_s': work, 'process_s': total}
+        return {'hdcfl_timing': self.msg.metadata.message_type, 'client': self.k, 'round': self.rnd} | {
+            k: None if v is None else round(v, 3) for k, v in out.items()
+        }
 
 # %% ../../nbs/07b_flower_client.ipynb #3f2fcfbc
 client_app = ClientApp()
@@ -221,8 +308,13 @@ def client_query(
     msg: Message,  # the server's query message, as Flower passes it ('meta': the round)
     context: Context,  # the node's Context, as Flower passes it: run config, node config, state
 ):
-    "Who this node's client is, and the shape of its data"
-    c = ClientSide(msg, context)
+    "Who this node's client is, and the shape of its data; in a resumed run, its state from the checkpoint's round"
+    c, meta = ClientSide(msg, context), msg.content['meta']
+    if 'resume' in meta:  # a resumed run: the state after the checkpoint's round, kept on this node
+        c.state = restore_round_state(c.states, int(meta['resume']), c.k)
+    elif c.states:  # a new run: what an earlier run of the same identity left here is not this run's
+        shutil.rmtree(c.states, ignore_errors=True)
+        keep_round_state(c.states, 0, c.state, 0)
     return c.reply(
         {
             'client': c.k,
@@ -241,12 +333,17 @@ def client_train(
     "The algorithm's `client_fit` on this node's client; a combined message first evaluates the last round"
     c, payload, meta = ClientSide(msg, context), unpack(msg.content), msg.content['meta']
     if 'combined' not in meta:
-        return c.reply(c.fit(payload))
+        fit = c.fit(payload)
+        c.keep()
+        return c.reply(fit)
     views = None
     if 'eval_round' in meta:  # today's order: the last round's evaluation, then this round's training
         er = int(meta['eval_round'])
         views = client_views(c.algo, c.state, payload['views'], c.data, lambda: c.ctx(stream=1, rnd=er), er == c.run.rounds)
-    return c.reply({'fit': None if payload['fit'] is None else c.fit(payload['fit']), 'views': views})
+    fit = None if payload['fit'] is None else c.fit(payload['fit'])
+    if fit is not None:
+        c.keep()
+    return c.reply({'fit': fit, 'views': views})
 
 # %% ../../nbs/07b_flower_client.ipynb #60b8859c
 @client_app.evaluate()

@@ -13,11 +13,11 @@ import torch
 from flwr.app import ArrayRecord, ConfigRecord, Context, Message, RecordDict
 from flwr.serverapp import Grid, ServerApp
 
-from ..core import atomic_write
-from ..states import check_budget, MemoryBudget
+from ..core import config_hash
+from ..states import check_budget, MemoryBudget, stores_in
 from ..engine import sample_clients, check_schedule
-from ..config import RunConfig, Experiment, FlowerConfig, build_algorithm
-from ..runs import prepare_out
+from ..config import RunConfig, Experiment, FlowerConfig, build_algorithm, identity
+from ..runs import prepare_out, RunFolder
 from .wire import app_config
 from .strategy import AlgorithmStrategy, client_results
 
@@ -31,6 +31,7 @@ def connect_clients(
     n: int,  # number of clients, one node each
     wait: float,  # seconds to wait for all n nodes to connect (node_wait)
     timeout: float,  # seconds to wait for the nodes' answers to the query
+    meta: dict | None = None,  # more for the query's 'meta': the run's state_key, and the round a resumed run goes on from
 ):
     "Wait for `n` nodes, ask each which client it holds: returns ({client: node id}, {client: query reply})"
     t0 = time.time()
@@ -42,7 +43,7 @@ def connect_clients(
         time.sleep(0.5)
     msgs = [
         Message(
-            RecordDict({'meta': ConfigRecord({'round': 0})}),
+            RecordDict({'meta': ConfigRecord({'round': 0, **(meta or {})})}),
             dst_node_id=nd,
             message_type='query',
             group_id='0',
@@ -123,45 +124,42 @@ class PollingGrid(Grid):
                 time.sleep(self.interval)
         return replies
 
-# %% ../../nbs/07d_flower_server.ipynb #80f576b7
+# %% ../../nbs/07d_flower_server.ipynb #ff6ab1b7
 def server_main(
     grid: Grid,  # the grid Flower gives the ServerApp
     context: Context,  # the ServerApp's context; its run_config holds the run's options
 ):
-    "The ServerApp's main: the whole federated run"
+    "The ServerApp's main: the whole federated run, its books kept in the run folder as the in-process engine keeps them"
     fl, run, train, algo_cfg = app_config(context.run_config)
     check_server_run(fl, run)
     grid = PollingGrid(grid, fl.poll_interval) if fl.poll_interval > 0 else grid
     if run.threads:
         torch.set_num_threads(run.threads)
-    out = Path(fl.out) if fl.out else None
-    config = {**Experiment(run, train, algo_cfg).to_config(), 'engine': 'flower', 'flower': asdict(fl)}
-    if out:
-        prepare_out(out, config, resume=False, overwrite=fl.overwrite)
-    node_of, info = connect_clients(grid, run.clients, fl.node_wait, fl.round_timeout)
+    exp, out = Experiment(run, train, algo_cfg), Path(fl.out) if fl.out else None
+    config, key = {**exp.to_config(), 'engine': 'flower', 'flower': asdict(fl)}, config_hash(identity(exp.to_config()))
+    ck = prepare_out(out, config, fl.resume, False) if out and not fl.overwrite else None  # refused before nodes are asked
+    ready = out and not fl.overwrite  # checked and prepared: the folder goes on from what it holds (a checkpoint or none)
+    folder = RunFolder(out, config, run.ckpt_every, bool(ready), fl.overwrite, exp.kept_rounds) if out else None
+    meta = {'state_key': key} | ({'resume': ck['round']} if ck else {}) if out else {}
+    node_of, info = connect_clients(grid, run.clients, fl.node_wait, fl.round_timeout, meta)
     algo = build_algorithm(run, train, algo_cfg, *data_shape(info))
-    if run.state_memory_mb:  # the server's per-client state (HDC-FL's cache) and replies share it, past it OUT/server
-        algo.spill_server_state(out, MemoryBudget(run.state_memory_mb))
-    server = algo.server_init(np.array([info[k]['n_train'] for k in range(run.clients)]), run.rounds, run.seed)
+    budget = MemoryBudget(run.state_memory_mb)  # the server's per-client state (HDC-FL's cache) and replies share it
+    if budget:
+        algo.spill_server_state(out, budget)
+    sizes = np.array([info[k]['n_train'] for k in range(run.clients)])
+    fresh = lambda: (1, algo.server_init(sizes, run.rounds, run.seed), {}, None, [])
+    start, server, _, best, history = folder.start(algo, None, run.rounds, run.seed, run.participation, run.eval_every, fresh) if out else fresh()
+    for store in stores_in(server) if start > 1 else []:
+        store.resumed(budget)
     strategy = AlgorithmStrategy(
-        algo,
-        server,
-        node_of,
-        run.rounds,
-        run.seed,
-        run.participation,
-        run.eval_every,
-        out,
-        fl.audit,
-        fl.round_timeout,
-        fl.one_message,
+        algo, server, node_of, run.rounds, run.seed, run.participation, run.eval_every,
+        out, fl.audit, fl.round_timeout, fl.one_message, folder, key if out else '',
     )
-    if out:
-        atomic_write(out / 'rounds.jsonl', '')
-    strategy.start(grid, ArrayRecord(), num_rounds=run.rounds, timeout=fl.round_timeout)
+    left = strategy.resume_at(start, history, best, folder.extra if out else {})
+    strategy.start(grid, ArrayRecord(), num_rounds=left, timeout=fl.round_timeout)
     summary = strategy.result()
     if out:
-        atomic_write(out / 'summary.json', json.dumps(summary, indent=1))
+        folder.finish(summary)
     return {**summary, 'history': strategy.history, 'server': server}
 
 # %% ../../nbs/07d_flower_server.ipynb #416df595

@@ -46,6 +46,8 @@ class AlgorithmStrategy(Strategy):
         audit: bool = False,
         timeout: float = 600.0,
         combine: bool = True,  # send round r's evaluation with round r + 1's training: one message per node and round
+        folder=None,  # the run folder (`hdcfl.runs.RunFolder`) that keeps rounds.jsonl and the checkpoints (None: none)
+        state_key: str = '',  # the run's identity: nodes keep their client's state under it to resume ('': they do not)
     ):
         self.algo, self.server, self.node_of, self.n = algo, server, dict(node_of), len(node_of)
         self.rounds, self.seed, self.participation, self.eval_every = rounds, seed, participation, eval_every
@@ -53,22 +55,27 @@ class AlgorithmStrategy(Strategy):
         self.spare, self.rejoined, self.dropped, self.pending = {}, [], [], []  # the books (below)
         self.history, self.best, self.info, self.sampled, self.t0 = [], None, {}, [], time.time()
         self.combine, self.carry, self.parts = combine, None, {}  # carry: an evaluation going out with the next training
+        self.folder, self.state_key, self.offset, self.committed = folder, state_key, 0, 0  # offset: rounds resumed past
 
     def summary(self):
         msg = "AlgorithmStrategy(%s): %d clients, %d rounds, participation %s"
         log(INFO, msg, self.algo.name, self.n, self.rounds, self.participation)
 
     def configure_train(self, server_round, arrays, config, grid):
-        self.sampled = sample_clients(self.n, self.participation, self.seed, server_round).tolist()
-        fits = {k: self.algo.fit_message(self.server, k, server_round) for k in self.sampled}
+        rnd = server_round + self.offset  # Flower counts the rounds of this process from 1
+        if self.combine and rnd > self.offset + 1:  # the last round is complete but for its evaluation
+            self.checkpoint(rnd - 1)
+        self.sampled = sample_clients(self.n, self.participation, self.seed, rnd).tolist()
+        fits = {k: self.algo.fit_message(self.server, k, rnd) for k in self.sampled}
         if not self.combine:
-            return self.messages(grid, server_round, 'train', 'train', fits)
+            return self.messages(grid, rnd, 'train', 'train', fits)
         er, views = (self.carry or (None, {}))[:2]  # the last round's evaluation, if it is due
         payloads = {k: {'fit': fits.get(k), 'views': views.get(k)} for k in sorted(set(fits) | set(views))}
-        parts = {k: [(server_round, 'train')] * (k in fits) + [(er, 'evaluate')] * (k in views) for k in payloads}
-        return self.messages(grid, server_round, 'train', 'train', payloads, parts, er)
+        parts = {k: [(rnd, 'train')] * (k in fits) + [(er, 'evaluate')] * (k in views) for k in payloads}
+        return self.messages(grid, rnd, 'train', 'train', payloads, parts, er)
 
     def aggregate_train(self, server_round, replies):
+        server_round += self.offset
         got = self.collect(replies, server_round, 'train')
         if self.combine:
             if self.carry is not None:  # the last round's evaluation came back with this round's training
@@ -83,7 +90,7 @@ class AlgorithmStrategy(Strategy):
         )
 
     def configure_evaluate(self, server_round, arrays, config, grid):
-        rnd = server_round
+        rnd = server_round + self.offset
         if not (rnd % self.eval_every == 0 or rnd == self.rounds or self.algo.wants_eval(self.server, rnd)):
             return []
         payloads = {k: self.algo.eval_messages(self.server, k, rnd) for k in range(self.n)}
@@ -93,7 +100,10 @@ class AlgorithmStrategy(Strategy):
         return self.messages(grid, rnd, 'evaluate', 'evaluate', payloads)
 
     def aggregate_evaluate(self, server_round, replies):
+        server_round += self.offset
         rec = self.evaluation(server_round, self.collect(replies, server_round, 'evaluate'), self.info, self.sampled)
+        if not self.combine or server_round == self.rounds:
+            self.checkpoint(server_round)
         if rec is None:
             return None
         return MetricRecord(
@@ -122,13 +132,39 @@ def record(
     self,
     rec: dict,  # an evaluated round's record (from `round_record`)
 ):
-    "Keep an evaluated round: in the history, as the best round when it is, and as a line of rounds.jsonl"
+    "Keep an evaluated round: in the history, as the best round when it is, and as a line of the run folder's rounds.jsonl"
     self.history.append(rec)
     if self.best is None or rec['mean'] > self.best['mean']:
         self.best = rec
-    if self.out:
-        with open(self.out / 'rounds.jsonl', 'a') as f:
-            f.write(json.dumps(rec) + '\n')
+    if self.folder:
+        self.folder.record(rec)
+
+# %% ../../nbs/07c_flower_strategy.ipynb #64d4a803
+@patch_to(AlgorithmStrategy)
+def checkpoint(
+    self,
+    rnd: int,  # the round just completed (in combined messages: but for its evaluation, which `carry` holds)
+):
+    "Round `rnd`'s checkpoint when one is due: the server state, the best round and the books; the clients' states stay on their nodes"
+    if self.folder is None:
+        return
+    books = {'carry': self.carry, 'recorded_upto': rnd - (self.carry is not None), 'dropped': self.dropped}
+    if self.folder.after_round(rnd, self.rounds, self.server, {}, self.best, books | {'rejoined': self.rejoined}):
+        self.committed = rnd  # the nodes may forget their client's older states
+
+# %% ../../nbs/07c_flower_strategy.ipynb #b3a5e7f3
+@patch_to(AlgorithmStrategy)
+def resume_at(
+    self,
+    start: int,  # the first round to run (the checkpoint's round + 1)
+    history: list,  # the evaluated rounds up to the checkpoint (from rounds.jsonl)
+    best: dict | None,  # the best of them
+    books: dict,  # what `checkpoint` saved beside the states (the pending evaluation, dropped and rejoined clients)
+):
+    "Go on from a checkpoint: Flower's rounds 1, 2, ... become rounds `start`, `start` + 1, ...; returns the rounds left"
+    self.offset, self.committed, self.history, self.best = start - 1, start - 1, list(history), best
+    self.carry, self.dropped, self.rejoined = books.get('carry'), list(books.get('dropped', [])), list(books.get('rejoined', []))
+    return self.rounds - self.offset
 
 # %% ../../nbs/07c_flower_strategy.ipynb #0038a94a
 @patch_to(AlgorithmStrategy)
@@ -232,6 +268,8 @@ def messages(
             self.drop_parts(k, 'node offline')
             continue
         content, meta = pack(payload), {'round': rnd, 'client': int(k)}
+        if self.state_key:  # the node keeps its client's state after training, under the run's identity
+            meta |= {'state_key': self.state_key, 'committed': self.committed}
         if parts is not None:  # {'fit': ..., 'views': ...}: evaluate `eval_round` first, then train
             meta['combined'] = True
             if (eval_round, 'evaluate') in parts[k]:
