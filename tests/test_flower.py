@@ -70,7 +70,7 @@ def test_deployment_resumes_a_stopped_server(tmp_path):
 def test_flower_command_refuses_bad_input(tmp_path):
     cases = [(['deploy', '--algorithm', 'fedavg', '--groups', '3'], "options ['groups'] are not options of this run"),
              (['deploy', '--kill', '2'], "kill='2' must be CLIENT:ROUND"),
-             (['simulate', '--kill', '1:1'], "kill, restart: only in mode='deployment'"),
+             (['simulate', '--kill', '1:1'], "kill, restart, stop_server: only in mode='deployment'"),
              (['deploy', '--restart', '1:1'], "restart={1: 1}: client 1 must be killed in an earlier round"),
              (['simulate', '--partition', 'shards'], "partition='shards' is not allowed")]
     for args, msg in cases:
