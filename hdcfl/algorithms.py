@@ -127,8 +127,9 @@ class Algorithm:
 
     def server_store(self, n: int, name: str):
         "Room for per-client server state (HDC-FL's cached encoders): a dict, or a store spilling past the budget"
+        # its values change only by `store[k] = value` (write back what you change): one read back stays clean
         folder = Path(self.store_dir) / name if self.store_dir else None
-        return ClientStates(n, None, folder, self.store_mb) if self.store_mb else {}
+        return ClientStates(n, None, folder, self.store_mb, clean_reads=True) if self.store_mb else {}
 
     # server half
     def server_init(self, sizes, rounds: int, seed: int = 0):

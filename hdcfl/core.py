@@ -5,12 +5,13 @@
 # %% ../nbs/00a_core.ipynb #451d1e79
 from __future__ import annotations
 import hashlib, json, os, tempfile
+from contextlib import contextmanager
 from pathlib import Path
 import numpy as np
 import torch
 
 # %% auto #0
-__all__ = ['check_choice', 'atomic_write', 'config_hash', 'save_figure', 'tensor_items']
+__all__ = ['check_choice', 'atomic_file', 'atomic_write', 'config_hash', 'save_figure', 'tensor_items']
 
 # %% ../nbs/00a_core.ipynb #fc8e9c36
 def check_choice(
@@ -23,17 +24,30 @@ def check_choice(
         raise ValueError(f"{param}={value!r} is not allowed; choose one of: {', '.join(map(str, allowed))}")
     return value
 
-# %% ../nbs/00a_core.ipynb #3b2d93cc
+# %% ../nbs/00a_core.ipynb #119d49f6
+@contextmanager
+def atomic_file(
+    path: Path,  # the file to write; its folder must already exist
+):
+    "A binary file to write that replaces `path` only when the block ends without an error; otherwise nothing is left"
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f'.{path.name}.')
+    try:
+        with os.fdopen(fd, 'wb') as f:
+            yield f
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+# %% ../nbs/00a_core.ipynb #8c34976b
 def atomic_write(
     path: Path,  # the file to write; its folder must already exist
     data: bytes | str,  # the contents; a str is written UTF-8 encoded
 ):
     "Write `data` to `path` through a temporary file in the same folder"
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f'.{path.name}.')
-    with os.fdopen(fd, 'wb') as f:
+    with atomic_file(path) as f:
         f.write(data.encode() if isinstance(data, str) else data)
-    os.replace(tmp, path)
 
 # %% ../nbs/00a_core.ipynb #a63cf79c
 def config_hash(

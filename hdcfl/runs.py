@@ -4,12 +4,12 @@
 
 # %% ../nbs/02d_runs.ipynb #07342c94
 from __future__ import annotations
-import io, json, shutil, time, warnings
+import json, shutil, time, warnings
 from pathlib import Path
 
 import torch
 
-from .core import atomic_write, config_hash
+from .core import atomic_file, atomic_write, config_hash
 from .states import ClientStates, stores_in
 from .engine import run_federated, machine, describe_machine
 from .config import Experiment, identity
@@ -191,19 +191,19 @@ class RunFolder:
         "Write the checkpoint when round `rnd` is due one (`extra`: a dict kept with it); returns whether it was"
         if not (rnd % self.ckpt_every == 0 or rnd == rounds or rnd in self.keep):
             return False
-        buf = io.BytesIO()
         ident = config_hash(identity(self.config) if 'run' in self.config else self.config)
         saved = clients.checkpoint() if isinstance(clients, ClientStates) else clients
-        torch.save(
+        ck = (
             {'round': rnd, 'config_hash': ident, 'server': server, 'clients': saved, 'best': best}
             | {'machine': self.machine, 'resumed_from': self.resumed_from, 'resumed_at': self.resumed_at}
             | {'elapsed_s': None if self.prior_s is None else self.prior_s + time.time() - self.t0}
-            | ({'extra': extra} if extra else {}),
-            buf,
+            | ({'extra': extra} if extra else {})
         )
-        atomic_write(self.out / 'checkpoint.pt', buf.getvalue())
+        with atomic_file(self.out / 'checkpoint.pt') as f:  # straight to the file: never a second copy in memory
+            torch.save(ck, f)
         if rnd in self.keep:
-            atomic_write(self.out / f'checkpoint-r{rnd}.pt', buf.getvalue())
+            with atomic_file(self.out / f'checkpoint-r{rnd}.pt') as f, open(self.out / 'checkpoint.pt', 'rb') as g:
+                shutil.copyfileobj(g, f)
         for store in [clients] * isinstance(clients, ClientStates) + stores_in(server):
             store.commit(keep=rnd in self.keep)  # spilled files no checkpoint refers to are deleted
         return True

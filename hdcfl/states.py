@@ -4,13 +4,13 @@
 
 # %% ../nbs/01a_states.ipynb #dbc4e52e
 from __future__ import annotations
-import io, math, weakref
+import math, weakref
 from collections import OrderedDict
 from collections.abc import Mapping
 from pathlib import Path
 import torch
 from fastcore.basics import patch_to
-from .core import atomic_write, tensor_items
+from .core import atomic_file, atomic_write, tensor_items
 
 # %% auto #0
 __all__ = ['state_bytes', 'check_budget', 'writable_folder', 'MemoryBudget', 'ClientStates', 'SpilledDict', 'stores_in']
@@ -93,14 +93,16 @@ class ClientStates:
         init,  # init(k) -> client k's first state (None: only what is put in; others raise KeyError)
         folder: str | Path | None = None,  # where spilled states go (needed with a budget)
         memory_mb: float | MemoryBudget = 0,  # megabytes of state tensors kept in memory, or a budget shared with other stores (0: none)
+        clean_reads: bool = False,  # states change only by `store[k] = state`: one read back keeps its file (see below)
     ):
-        self.n, self.init = n, init
+        self.n, self.init, self.clean_reads = n, init, clean_reads
         self.share(memory_mb if isinstance(memory_mb, MemoryBudget) else MemoryBudget(memory_mb))
         if self.budget and folder is None:
             raise ValueError("state_memory_mb: a memory budget needs a folder to spill client states to (a run folder)")
         self.folder = writable_folder(folder) if folder is not None else None
         self.mem, self.size, self.files = OrderedDict(), {}, {}  # resident states (oldest use first), their bytes, spilled ones
         self.used = {}  # resident client -> the time stamp of its last use, on the budget's clock
+        self.clean = {}  # resident client -> the file its state was read from and still equals (clean_reads)
         self.total = 0  # bytes of the resident states: sum(self.size.values()), kept as it changes
         self.seq, self.committed, self.pinned, self.made, self.loads = 0, set(), set(), 0, 0
 
@@ -121,6 +123,10 @@ class ClientStates:
             raise IndexError(f"client {k!r} is not one of the {self.n} clients")
         return k
 
+    def file_names(self):
+        "The files the store refers to: its spilled states, and those its resident clean states equal"
+        return set(self.files.values()) | set(self.clean.values())
+
 # %% ../nbs/01a_states.ipynb #bf2f31aa
 @patch_to(ClientStates)
 def __getitem__(self, k):
@@ -129,13 +135,15 @@ def __getitem__(self, k):
         self.mem.move_to_end(k)
         self.used[k] = self.pool.tick()
         return self.mem[k]
+    read_from = None
     if k in self.files:
         state, self.loads = self.read(self.files[k]), self.loads + 1
+        read_from = self.files[k] if self.clean_reads else None
     elif self.init is None:
         raise KeyError(k)  # a store without `init` holds only what was put in it
     else:
         state, self.made = self.init(k), self.made + 1
-    self.put(k, state)
+    self.put(k, state, read_from)
     return state
 
 # %% ../nbs/01a_states.ipynb #38a613d3
@@ -149,13 +157,18 @@ def put(
     self,
     k,  # the client index, in [0, n)
     state,  # client k's state (nested dicts, lists and tuples of tensors)
+    read_from: str | None = None,  # the file `state` was just read from, kept while it is unchanged (clean_reads)
 ):
     "Keep client k's state in memory as the most recently used; past the budget, spill the least recently used"
     size = state_bytes(state)
     self.total += size - self.size.get(k, 0)
     self.mem[k], self.size[k], self.used[k] = state, size, self.pool.tick()
     self.mem.move_to_end(k)
-    self.forget(self.files.pop(k, None))  # the state in memory is the current one
+    old = self.files.pop(k, None) or self.clean.pop(k, None)
+    if read_from:
+        self.clean[k] = read_from
+    else:
+        self.forget(old)  # the state in memory is the current one
     self.pool.enforce()  # over every store sharing the budget; the one just used always stays
 
 # %% ../nbs/01a_states.ipynb #8b464c7c
@@ -169,12 +182,15 @@ def spill(
     self,
     k,  # a client whose state is in memory
 ):
-    "Write client k's state to a new file and drop it from memory"
-    name = f'client-{k}-{self.seq}.pt'
-    self.seq += 1
-    buf = io.BytesIO()
-    torch.save(self.mem.pop(k), buf)
-    atomic_write(self.folder / name, buf.getvalue())
+    "Write client k's state to a new file (unless it is clean: it equals its file) and drop it from memory"
+    if k in self.clean:
+        name = self.clean.pop(k)
+        self.mem.pop(k)
+    else:
+        name = f'client-{k}-{self.seq}.pt'
+        self.seq += 1
+        with atomic_file(self.folder / name) as f:  # straight to the file, not through a copy in memory
+            torch.save(self.mem.pop(k), f)
     self.total -= self.size.pop(k)
     self.used.pop(k)
     self.files[k] = name
@@ -201,17 +217,17 @@ def forget(
     name,  # a spilled file's name (None or '': nothing to delete)
 ):
     "Delete a spilled file nothing refers to any more"
-    if name and name not in self.committed and name not in self.pinned and name not in self.files.values():
+    if name and name not in self.committed and name not in self.pinned and name not in self.file_names():
         (self.folder / name).unlink(missing_ok=True)
 
 # %% ../nbs/01a_states.ipynb #45088c86
 @patch_to(ClientStates)
 def checkpoint(self):
-    "What a checkpoint saves: the states in memory and the names of the spilled files"
+    "What a checkpoint saves: the states in memory and the names of the spilled files (clean states: their files)"
     return {
         'n': self.n,
-        'states': dict(self.mem),
-        'files': dict(self.files),
+        'states': {k: s for k, s in self.mem.items() if k not in self.clean},
+        'files': self.files | self.clean,
         'seq': self.seq,
         'pinned': sorted(self.pinned),
     }
@@ -223,7 +239,7 @@ def commit(
     keep: bool = False,  # pin the files of this checkpoint for good (one kept as checkpoint-rNN.pt)
 ):
     "The checkpoint is on disk: delete the files nothing refers to (keep=True: this checkpoint is kept for good)"
-    self.committed = set(self.files.values())
+    self.committed = self.file_names()
     if keep:
         self.pinned |= self.committed
     self.prune()
@@ -233,7 +249,7 @@ def commit(
 def prune(self):
     if self.folder is None:
         return
-    live = self.committed | self.pinned | set(self.files.values())
+    live = self.committed | self.pinned | self.file_names()
     for p in self.folder.glob('client-*.pt'):
         if p.name not in live:
             p.unlink()
@@ -253,6 +269,7 @@ def restore(
     if saved['files'] and self.folder is None:
         raise ValueError("the checkpoint's client states were spilled to files; resume with the run folder")
     self.mem, self.size, self.used, self.files, self.total = OrderedDict(), {}, {}, dict(saved['files']), 0
+    self.clean = {}
     self.seq, self.pinned, self.committed = saved['seq'], set(saved['pinned']), set(saved['files'].values())
     for name in self.files.values():
         if not (self.folder / name).is_file():
@@ -272,8 +289,10 @@ def resumed(
     "This store came back whole from a checkpoint (inside a server state): delete the files written after it"
     if not hasattr(self, 'used'):  # saved before the stores of a run shared one budget
         self.used, self.pool = dict.fromkeys(self.mem, 0), MemoryBudget(self.budget / 2**20)
+    if not hasattr(self, 'clean'):  # saved before clean reads
+        self.clean, self.clean_reads = {}, False
     self.share(budget if budget is not None else self.pool)
-    self.committed = set(self.files.values())
+    self.committed = self.file_names()
     self.prune()
     return self
 
@@ -287,7 +306,7 @@ class SpilledDict(Mapping):
         folder,  # where the spilled payloads go
         memory_mb: float | MemoryBudget,  # megabytes kept in memory, or a budget shared with other stores
     ):
-        self.store, self.order = ClientStates(n, None, folder, memory_mb), []
+        self.store, self.order = ClientStates(n, None, folder, memory_mb, clean_reads=True), []  # replies are not changed
 
     def __setitem__(self, k, v):
         self.store[k] = v
@@ -312,6 +331,7 @@ class SpilledDict(Mapping):
         self.store.used.clear()
         self.store.total = 0
         self.store.files.clear()
+        self.store.clean.clear()
         self.store.prune()
         self.order = []
 

@@ -4,7 +4,7 @@
 
 # %% ../../nbs/07b_flower_client.ipynb #d2db4555
 from __future__ import annotations
-import dataclasses, io, json, os, shutil, sys, time
+import dataclasses, json, os, shutil, sys, time
 from dataclasses import asdict, fields
 from pathlib import Path
 
@@ -12,7 +12,7 @@ import torch
 from flwr.app import ConfigRecord, Context, Message, RecordDict
 from flwr.clientapp import ClientApp
 
-from ..core import atomic_write, tensor_items
+from ..core import atomic_file, tensor_items
 from ..data import ClientData, FedData
 from ..algorithms import FitContext
 from ..training import NonFiniteLoss
@@ -81,18 +81,16 @@ def save_client_data(
     path: Path,  # the file to write (by convention client_K.pt)
 ):
     "Write client `k`'s data (compact) with the data configuration it belongs to, atomically"
-    c, buf = compact(fed[k]), io.BytesIO()
-    torch.save(
-        {
-            'client': k,
-            'data': {f.name: getattr(c, f.name) for f in fields(ClientData)},
-            'n_classes': fed.n_classes,
-            'input_shape': list(fed.input_shape),
-            'config': data_key(run),
-        },
-        buf,
-    )
-    atomic_write(Path(path), buf.getvalue())
+    c = compact(fed[k])
+    payload = {
+        'client': k,
+        'data': {f.name: getattr(c, f.name) for f in fields(ClientData)},
+        'n_classes': fed.n_classes,
+        'input_shape': list(fed.input_shape),
+        'config': data_key(run),
+    }
+    with atomic_file(Path(path)) as f:
+        torch.save(payload, f)
 
 # %% ../../nbs/07b_flower_client.ipynb #8305129c
 def write_partitions(
@@ -197,10 +195,9 @@ def keep_round_state(
     committed: int,  # the round of the server's last checkpoint
 ):
     "Write the state after round `rnd` (atomically); forget the states older than the newest one up to `committed`"
-    buf = io.BytesIO()
-    torch.save(state, buf)
     Path(folder).mkdir(parents=True, exist_ok=True)
-    atomic_write(Path(folder) / f'r{rnd}.pt', buf.getvalue())
+    with atomic_file(Path(folder) / f'r{rnd}.pt') as f:
+        torch.save(state, f)
     kept = [r for r in state_rounds(folder) if r <= committed]
     for r in kept[:-1]:
         (Path(folder) / f'r{r}.pt').unlink()
