@@ -6,6 +6,7 @@
 from __future__ import annotations
 import numpy as np
 import torch
+import torch.nn.functional as F
 
 from .core import check_choice
 from .models import weighted_average, weighted_averages, mix_states
@@ -13,7 +14,7 @@ from .models import weighted_average, weighted_averages, mix_states
 # %% auto #0
 __all__ = ['DESCRIPTORS', 'MEMBERSHIPS', 'TEMPERATURES', 'planted_heads', 'head_vectors', 'descriptors', 'spherical_kmeans',
            'silhouette', 'choose_groups', 'cosines', 'soft_temperature', 'memberships', 'prototypes', 'mixture',
-           'membership_entropy', 'assignment_ari', 'refresh']
+           'membership_entropy', 'assignment_ari', 'refresh', 'sinkhorn', 'cosine', 'kmeans_centres']
 
 # %% ../nbs/03_clustering.ipynb #3cc9da48
 def planted_heads(
@@ -247,3 +248,44 @@ def refresh(
         'tau': soft_temperature(cosines(z_K_r, mu_G_r), tau, temperature) if membership == 'soft' else None,
         'group_sizes': np.bincount(pi_K_G.argmax(1), minlength=pi_K_G.shape[1]).tolist(),
     }
+
+# %% ../nbs/03_clustering.ipynb #dd2f70e4
+def sinkhorn(
+    scores_N_K: torch.Tensor,  # similarity of each of N points to each of K prototypes
+    w_N: torch.Tensor | None = None,  # each point's mass (None: all equal)
+    eps: float = 0.05,  # temperature of exp(scores / eps) (ProtoSeg's 0.05)
+    iters: int = 3,  # Sinkhorn-Knopp scaling iterations (ProtoSeg's 3)
+):
+    "Balanced soft assignment (rows sum to 1): exp(scores / eps) scaled so prototypes share the mass equally"
+    N, K = scores_N_K.shape
+    r = torch.ones(N, dtype=torch.float64) if w_N is None else w_N.double()
+    r = r / r.sum()
+    Q = torch.exp((scores_N_K.double() - scores_N_K.max()) / eps)  # the shift cancels in the scaling
+    Q = Q / Q.sum()
+    for _ in range(iters):
+        Q = Q / Q.sum(0, keepdim=True) / K  # each prototype's mass 1 / K
+        Q = Q * (r / Q.sum(1))[:, None]  # each point's mass its weight's share
+    return Q / Q.sum(1, keepdim=True)
+
+# %% ../nbs/03_clustering.ipynb #609d04c9
+def cosine(
+    x_N_d: torch.Tensor,  # N points
+    p_K_d: torch.Tensor,  # K prototypes
+):
+    "Cosine similarity of every point to every prototype (N x K, float64)"
+    return F.normalize(x_N_d.double(), dim=1) @ F.normalize(p_K_d.double(), dim=1).T
+
+# %% ../nbs/03_clustering.ipynb #c25b0068
+def kmeans_centres(
+    x_M_d: torch.Tensor,  # the M points to cluster
+    K: int,  # the number of centres returned
+    seed: int,  # scikit-learn's random_state
+    w_M: torch.Tensor | None = None,  # each point's sample weight (None: all equal)
+):
+    "K k-means centres of the points (scikit-learn; fewer points than K: the centres repeat)"
+    from sklearn.cluster import KMeans  # the prototypes' first round only
+
+    n = min(K, len(x_M_d))
+    km = KMeans(n, n_init=3, random_state=seed).fit(x_M_d.double().numpy(), sample_weight=None if w_M is None else w_M.double().numpy())
+    c = torch.as_tensor(km.cluster_centers_, dtype=torch.float32)
+    return c[torch.arange(K) % n]

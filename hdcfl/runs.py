@@ -8,6 +8,7 @@ import json, shutil, time, warnings
 from pathlib import Path
 
 import torch
+from fastcore.basics import patch_to
 
 from .core import atomic_file, atomic_write, config_hash
 from .states import ClientStates, stores_in
@@ -148,72 +149,99 @@ class RunFolder:
             tuple(keep),
         )
 
-    def start(self, algo, fed, rounds: int, seed: int, participation: float, eval_every: int, fresh):
-        "The first round, server and client states, best record and history: `fresh()`, or from the checkpoint"
-        self.config = self.config or {
-            'algorithm': algo.name,
-            'rounds': rounds,
-            'seed': seed,
-            'participation': participation,
-            'eval_every': eval_every,
-            'data': fed.config,
-        }
-        ck = prepare_out(self.out, self.config, self.resume, self.overwrite)
-        self.t0, self.prior_s = time.time(), (ck.get('elapsed_s') if ck else 0.0)  # None: a checkpoint without it
-        self.resumed_at = [*ck.get('resumed_at', []), ck['round']] if ck else []  # the rounds it went on from
-        self.machine, self.resumed_from = machine(algo.train.device), list(ck.get('resumed_from', [])) if ck else []
-        if ck and ck.get('machine', self.machine) != self.machine:  # checkpoints before machine records: not known
-            self.resumed_from.append(ck['machine'])
-            warnings.warn(
-                f"resume: the checkpoint was written on {describe_machine(ck['machine'])}, this run goes on on "
-                f"{describe_machine(self.machine)}; its numbers will not be bit-identical to an uninterrupted run"
-            )
-        self.extra = (ck.get('extra') or {}) if ck else {}  # what the caller saved beside the states (`after_round`)
-        state = (
-            (
-                ck['round'] + 1,
-                ck['server'],
-                ck['clients'],
-                ck['best'],
-                read_rounds(self.out / 'rounds.jsonl', self.extra.get('recorded_upto', ck['round'])),
-            )
-            if ck
-            else fresh()
+# %% ../nbs/02d_runs.ipynb #858f0c1b
+@patch_to(RunFolder)
+def start(
+    self,
+    algo,  # the run's algorithm (its name and device go into the configuration and the machine record)
+    fed,  # the run's federated data (its configuration)
+    rounds: int,  # the run's rounds
+    seed: int,  # the run's seed
+    participation: float,  # fraction of clients sampled per round
+    eval_every: int,  # evaluate every this many rounds
+    fresh,  # fresh() -> (first round, server, clients, best, history) of a run that starts anew
+):
+    "The first round, server and client states, best record and history: `fresh()`, or from the checkpoint"
+    self.config = self.config or {
+        'algorithm': algo.name,
+        'rounds': rounds,
+        'seed': seed,
+        'participation': participation,
+        'eval_every': eval_every,
+        'data': fed.config,
+    }
+    ck = prepare_out(self.out, self.config, self.resume, self.overwrite)
+    self.t0, self.prior_s = time.time(), (ck.get('elapsed_s') if ck else 0.0)  # None: a checkpoint without it
+    self.resumed_at = [*ck.get('resumed_at', []), ck['round']] if ck else []  # the rounds it went on from
+    self.machine, self.resumed_from = machine(algo.train.device), list(ck.get('resumed_from', [])) if ck else []
+    if ck and ck.get('machine', self.machine) != self.machine:  # checkpoints before machine records: not known
+        self.resumed_from.append(ck['machine'])
+        warnings.warn(
+            f"resume: the checkpoint was written on {describe_machine(ck['machine'])}, this run goes on on "
+            f"{describe_machine(self.machine)}; its numbers will not be bit-identical to an uninterrupted run"
         )
-        atomic_write(self.out / 'rounds.jsonl', ''.join(json.dumps(r) + '\n' for r in state[-1]))
-        return state
-
-    def record(self, rec: dict):
-        with open(self.out / 'rounds.jsonl', 'a') as f:
-            f.write(json.dumps(rec) + '\n')
-
-    def after_round(self, rnd: int, rounds: int, server: dict, clients: list, best: dict | None, extra=None):
-        "Write the checkpoint when round `rnd` is due one (`extra`: a dict kept with it); returns whether it was"
-        if not (rnd % self.ckpt_every == 0 or rnd == rounds or rnd in self.keep):
-            return False
-        ident = config_hash(identity(self.config) if 'run' in self.config else self.config)
-        saved = clients.checkpoint() if isinstance(clients, ClientStates) else clients
-        ck = (
-            {'round': rnd, 'config_hash': ident, 'server': server, 'clients': saved, 'best': best}
-            | {'machine': self.machine, 'resumed_from': self.resumed_from, 'resumed_at': self.resumed_at}
-            | {'elapsed_s': None if self.prior_s is None else self.prior_s + time.time() - self.t0}
-            | ({'extra': extra} if extra else {})
+    self.extra = (ck.get('extra') or {}) if ck else {}  # what the caller saved beside the states (`after_round`)
+    state = (
+        (
+            ck['round'] + 1,
+            ck['server'],
+            ck['clients'],
+            ck['best'],
+            read_rounds(self.out / 'rounds.jsonl', self.extra.get('recorded_upto', ck['round'])),
         )
-        with atomic_file(self.out / 'checkpoint.pt') as f:  # straight to the file: never a second copy in memory
-            torch.save(ck, f)
-        if rnd in self.keep:
-            with atomic_file(self.out / f'checkpoint-r{rnd}.pt') as f, open(self.out / 'checkpoint.pt', 'rb') as g:
-                shutil.copyfileobj(g, f)
-        for store in [clients] * isinstance(clients, ClientStates) + stores_in(server):
-            store.commit(keep=rnd in self.keep)  # spilled files no checkpoint refers to are deleted
-        return True
+        if ck
+        else fresh()
+    )
+    atomic_write(self.out / 'rounds.jsonl', ''.join(json.dumps(r) + '\n' for r in state[-1]))
+    return state
 
-    def finish(self, summary: dict):
-        moved = {'resumed_from': self.resumed_from} if self.resumed_from else {}  # the machines it ran on before
-        if self.resumed_at:  # wall_s is this process's; the total adds the time to the checkpoint it went on from
-            total = None if self.prior_s is None else round(self.prior_s + time.time() - self.t0, 3)
-            moved |= {'resumed_at': self.resumed_at, 'wall_s_total': total}
-        atomic_write(self.out / 'summary.json', json.dumps(summary | moved, indent=1))
+# %% ../nbs/02d_runs.ipynb #0dc5ad15
+@patch_to(RunFolder)
+def record(self, rec: dict):
+    "Append an evaluated round's record to rounds.jsonl"
+    with open(self.out / 'rounds.jsonl', 'a') as f:
+        f.write(json.dumps(rec) + '\n')
+
+# %% ../nbs/02d_runs.ipynb #2881818c
+@patch_to(RunFolder)
+def after_round(
+    self,
+    rnd: int,  # the round just ended, 1-based
+    rounds: int,  # the run's rounds (the last always writes a checkpoint)
+    server: dict,  # the server state
+    clients: list,  # the client states (a `ClientStates` or a list)
+    best: dict | None,  # the best record so far
+    extra=None,  # a dict kept with the checkpoint, given back by `start` as `self.extra`
+):
+    "Write the checkpoint when round `rnd` is due one (`extra`: a dict kept with it); returns whether it was"
+    if not (rnd % self.ckpt_every == 0 or rnd == rounds or rnd in self.keep):
+        return False
+    ident = config_hash(identity(self.config) if 'run' in self.config else self.config)
+    saved = clients.checkpoint() if isinstance(clients, ClientStates) else clients
+    ck = (
+        {'round': rnd, 'config_hash': ident, 'server': server, 'clients': saved, 'best': best}
+        | {'machine': self.machine, 'resumed_from': self.resumed_from, 'resumed_at': self.resumed_at}
+        | {'elapsed_s': None if self.prior_s is None else self.prior_s + time.time() - self.t0}
+        | ({'extra': extra} if extra else {})
+    )
+    with atomic_file(self.out / 'checkpoint.pt') as f:  # straight to the file: never a second copy in memory
+        torch.save(ck, f)
+    if rnd in self.keep:
+        with atomic_file(self.out / f'checkpoint-r{rnd}.pt') as f, open(self.out / 'checkpoint.pt', 'rb') as g:
+            shutil.copyfileobj(g, f)
+    for store in [clients] * isinstance(clients, ClientStates) + stores_in(server):
+        store.commit(keep=rnd in self.keep)  # spilled files no checkpoint refers to are deleted
+    return True
+
+# %% ../nbs/02d_runs.ipynb #c4369d52
+@patch_to(RunFolder)
+def finish(self, summary: dict):
+    "Write summary.json: `summary`, and for a resumed run the rounds and machines it went on from and its total time"
+    moved = {'resumed_from': self.resumed_from} if self.resumed_from else {}  # the machines it ran on before
+    if self.resumed_at:  # wall_s is this process's; the total adds the time to the checkpoint it went on from
+        total = None if self.prior_s is None else round(self.prior_s + time.time() - self.t0, 3)
+        moved |= {'resumed_at': self.resumed_at, 'wall_s_total': total}
+    atomic_write(self.out / 'summary.json', json.dumps(summary | moved, indent=1))
 
 # %% ../nbs/02d_runs.ipynb #459c3147
 def run(

@@ -15,11 +15,12 @@ from ..core import check_choice
 from ..algorithms import Algorithm, register
 from ..training import local_train
 from ..engine import client_generator
+from ..clustering import sinkhorn, cosine, kmeans_centres
 
 # %% auto #0
 __all__ = ['PROTO_DRIFT', 'FedProtoConfig', 'class_means', 'proto_loss', 'NearestPrototype', 'embeddings', 'drift_sums',
-           'sdc_drift', 'sinkhorn', 'cosine', 'kmeans_centres', 'sub_centres', 'update_prototypes',
-           'nearest_proto_loss', 'NearestPrototypes', 'holder_mean', 'FedProto', 'points']
+           'sdc_drift', 'sub_centres', 'update_prototypes', 'nearest_proto_loss', 'NearestPrototypes', 'holder_mean',
+           'FedProto', 'points']
 
 # %% ../../nbs/06g_fedproto.ipynb #a9b79991
 @dataclass
@@ -133,46 +134,6 @@ def sdc_drift(
     "Delta at each point from the summed sums: num / den, zero where no sample carries weight"
     return torch.where(den_S[:, None] > 0, num_S_d / den_S.clamp_min(1e-300)[:, None], torch.zeros_like(num_S_d))
 
-# %% ../../nbs/06g_fedproto.ipynb #dd2f70e4
-def sinkhorn(
-    scores_N_K: torch.Tensor,  # similarity of each of N points to each of K prototypes
-    w_N: torch.Tensor | None = None,  # each point's mass (None: all equal)
-    eps: float = 0.05,  # temperature of exp(scores / eps) (ProtoSeg's 0.05)
-    iters: int = 3,  # Sinkhorn-Knopp scaling iterations (ProtoSeg's 3)
-):
-    "Balanced soft assignment (rows sum to 1): exp(scores / eps) scaled so prototypes share the mass equally"
-    N, K = scores_N_K.shape
-    r = torch.ones(N, dtype=torch.float64) if w_N is None else w_N.double()
-    r = r / r.sum()
-    Q = torch.exp((scores_N_K.double() - scores_N_K.max()) / eps)  # the shift cancels in the scaling
-    Q = Q / Q.sum()
-    for _ in range(iters):
-        Q = Q / Q.sum(0, keepdim=True) / K  # each prototype's mass 1 / K
-        Q = Q * (r / Q.sum(1))[:, None]  # each point's mass its weight's share
-    return Q / Q.sum(1, keepdim=True)
-
-# %% ../../nbs/06g_fedproto.ipynb #609d04c9
-def cosine(
-    x_N_d: torch.Tensor,  # N points
-    p_K_d: torch.Tensor,  # K prototypes
-):
-    return F.normalize(x_N_d.double(), dim=1) @ F.normalize(p_K_d.double(), dim=1).T
-
-# %% ../../nbs/06g_fedproto.ipynb #c25b0068
-def kmeans_centres(
-    x_M_d: torch.Tensor,  # the M points to cluster
-    K: int,  # the number of centres returned
-    seed: int,  # scikit-learn's random_state
-    w_M: torch.Tensor | None = None,  # each point's sample weight (None: all equal)
-):
-    "K k-means centres of the points (scikit-learn; fewer points than K: the centres repeat)"
-    from sklearn.cluster import KMeans  # the prototypes' first round only
-
-    n = min(K, len(x_M_d))
-    km = KMeans(n, n_init=3, random_state=seed).fit(x_M_d.double().numpy(), sample_weight=None if w_M is None else w_M.double().numpy())
-    c = torch.as_tensor(km.cluster_centers_, dtype=torch.float32)
-    return c[torch.arange(K) % n]
-
 # %% ../../nbs/06g_fedproto.ipynb #6ceee1e7
 def sub_centres(
     z_n_d: torch.Tensor,  # the client's embeddings of one class
@@ -256,84 +217,107 @@ class FedProto(Algorithm):
 
     Config = FedProtoConfig
 
-    def server_init(self, sizes, rounds, seed=0):
-        C, d, K = self.model.head.out_features, self.model.head.in_features, self.cfg.protos_per_class
-        server = {'protos': torch.zeros(C, d) if K == 1 else torch.zeros(C, K, d), 'has': torch.zeros(C, dtype=torch.bool)}
-        if K > 1:
-            server['seed'] = seed
-        if self.cfg.proto_drift != 'none':  # every client's latest prototypes, and the cached points sent out
-            server.update(cache=self.server_store(len(sizes), 'protos'), cached_clients=[], cached=torch.zeros(0, d),
-                          index=[])
-        return server
+# %% ../../nbs/06g_fedproto.ipynb #f4245df3
+@patch_to(FedProto)
+def server_init(self, sizes, rounds, seed=0):
+    "Zero global prototypes (C x d, or C x K x d), none known yet; K > 1: the run's seed; with drift: the cache"
+    C, d, K = self.model.head.out_features, self.model.head.in_features, self.cfg.protos_per_class
+    server = {'protos': torch.zeros(C, d) if K == 1 else torch.zeros(C, K, d), 'has': torch.zeros(C, dtype=torch.bool)}
+    if K > 1:
+        server['seed'] = seed
+    if self.cfg.proto_drift != 'none':  # every client's latest prototypes, and the cached points sent out
+        server.update(cache=self.server_store(len(sizes), 'protos'), cached_clients=[], cached=torch.zeros(0, d),
+                      index=[])
+    return server
 
-    def client_init(self, k):
-        return {'model': get_state(self.model)}  # every client starts from the same model
 
-    def fit_message(self, server, k, rnd):
-        msg = {'protos': server['protos'], 'has': server['has']}
-        return {**msg, 'cached': server['cached']} if self.cfg.proto_drift == 'sdc' else msg
+@patch_to(FedProto)
+def client_init(self, k):
+    "A client's state: its whole model"
+    return {'model': get_state(self.model)}  # every client starts from the same model
 
-    def client_fit(self, state, msg, data, ctx):
-        self.model.load_state_dict(state['model'])
-        dev = model_device(self.model)
-        P, has, lam = msg['protos'].to(dev), msg['has'].to(dev), self.cfg.proto_lambda
-        drift = 'cached' in msg and len(msg['cached']) > 0
-        old = embeddings(self.model.encoder, data) if drift else None  # before the round's training
-        rule = proto_loss if self.cfg.protos_per_class == 1 else nearest_proto_loss
-        loss = lambda m, x, y: rule(m, x, y, P, has, lam)
-        stats = local_train(self.model, data, self.train, ctx.gen, loss_fn=loss)
-        state['model'] = get_state(self.model)
-        reply = self.local_prototypes(data, msg, ctx)
-        if drift:
-            reply['drift_num'], reply['drift_den'] = drift_sums(old, embeddings(self.model.encoder, data), msg['cached'],
-                                                                self.cfg.sdc_sigma)
-        return {**reply, 'n': data.n_train, **stats}
+# %% ../../nbs/06g_fedproto.ipynb #69b303ae
+@patch_to(FedProto)
+def fit_message(self, server, k, rnd):
+    "The global prototypes and which classes have one; with 'sdc' also the cached points to estimate the drift at"
+    msg = {'protos': server['protos'], 'has': server['has']}
+    return {**msg, 'cached': server['cached']} if self.cfg.proto_drift == 'sdc' else msg
 
-    def local_prototypes(self, data, msg, ctx):
-        "FedProto's class means (K = 1), or each class's K sub-cluster centres and their sizes"
-        C, K = self.model.head.out_features, self.cfg.protos_per_class
-        if K == 1:
-            means, counts = class_means(self.model.encoder, data, C)
-            return {'protos': means, 'has': counts > 0}
-        z = embeddings(self.model.encoder, data)
-        seed = int(torch.randint(2**31 - 1, (1,), generator=client_generator(ctx.seed, ctx.rnd, ctx.client, 2)))
-        centres, counts = torch.zeros(C, K, z.shape[1]), torch.zeros(C, K)
-        for c in data.y_train.unique().tolist():
-            given = msg['protos'][c].cpu() if bool(msg['has'][c]) else None
-            centres[c], counts[c] = sub_centres(z[data.y_train == c], given, K, seed + c)
-        return {'protos': centres, 'counts': counts, 'has': counts.sum(1) > 0}
+# %% ../../nbs/06g_fedproto.ipynb #899e3ad5
+@patch_to(FedProto)
+def local_prototypes(self, data, msg, ctx):
+    "FedProto's class means (K = 1), or each class's K sub-cluster centres and their sizes"
+    C, K = self.model.head.out_features, self.cfg.protos_per_class
+    if K == 1:
+        means, counts = class_means(self.model.encoder, data, C)
+        return {'protos': means, 'has': counts > 0}
+    z = embeddings(self.model.encoder, data)
+    seed = int(torch.randint(2**31 - 1, (1,), generator=client_generator(ctx.seed, ctx.rnd, ctx.client, 2)))
+    centres, counts = torch.zeros(C, K, z.shape[1]), torch.zeros(C, K)
+    for c in data.y_train.unique().tolist():
+        given = msg['protos'][c].cpu() if bool(msg['has'][c]) else None
+        centres[c], counts[c] = sub_centres(z[data.y_train == c], given, K, seed + c)
+    return {'protos': centres, 'counts': counts, 'has': counts.sum(1) > 0}
 
-    def aggregate(self, server, replies, rnd):
-        if not replies:
-            return {}
-        info = {} if self.cfg.proto_drift == 'none' else self.refresh_cache(server, replies, rnd)
-        entries = list(replies.values()) if self.cfg.proto_drift == 'none' else [
-            server['cache'][j] for j in server['cached_clients']
-        ]
-        held = torch.stack([r['has'] for r in entries])  # clients x C
-        if self.cfg.protos_per_class == 1:
-            mean, any_ = holder_mean(torch.stack([r['protos'] for r in entries]), held)
-            server['protos'] = torch.where(any_[:, None], mean, server['protos'])
-        else:
-            any_ = held.any(0)
-            self.update_class_prototypes(server, entries, rnd)
-        server['has'] = server['has'] | any_
-        if self.cfg.proto_drift != 'none':
-            self.index_cache(server)
-        return {'classes_with_prototype': int(server['has'].sum()), **info}
+# %% ../../nbs/06g_fedproto.ipynb #a78ab2d6
+@patch_to(FedProto)
+def client_fit(self, state, msg, data, ctx):
+    "Local training with the prototype term; the reply: local prototypes (and SDC's sums), n, training stats"
+    self.model.load_state_dict(state['model'])
+    dev = model_device(self.model)
+    P, has, lam = msg['protos'].to(dev), msg['has'].to(dev), self.cfg.proto_lambda
+    drift = 'cached' in msg and len(msg['cached']) > 0
+    old = embeddings(self.model.encoder, data) if drift else None  # before the round's training
+    rule = proto_loss if self.cfg.protos_per_class == 1 else nearest_proto_loss
+    loss = lambda m, x, y: rule(m, x, y, P, has, lam)
+    stats = local_train(self.model, data, self.train, ctx.gen, loss_fn=loss)
+    state['model'] = get_state(self.model)
+    reply = self.local_prototypes(data, msg, ctx)
+    if drift:
+        reply['drift_num'], reply['drift_den'] = drift_sums(old, embeddings(self.model.encoder, data), msg['cached'],
+                                                            self.cfg.sdc_sigma)
+    return {**reply, 'n': data.n_train, **stats}
 
-    def eval_messages(self, server, k, rnd):
-        return {'model': {'protos': server['protos'], 'has': server['has']}, 'head': {}}
+# %% ../../nbs/06g_fedproto.ipynb #3bb3b8de
+@patch_to(FedProto)
+def aggregate(self, server, replies, rnd):
+    "The global prototypes from the round's replies (or the cache): the holders' mean, or K > 1's update"
+    if not replies:
+        return {}
+    info = {} if self.cfg.proto_drift == 'none' else self.refresh_cache(server, replies, rnd)
+    entries = list(replies.values()) if self.cfg.proto_drift == 'none' else [
+        server['cache'][j] for j in server['cached_clients']
+    ]
+    held = torch.stack([r['has'] for r in entries])  # clients x C
+    if self.cfg.protos_per_class == 1:
+        mean, any_ = holder_mean(torch.stack([r['protos'] for r in entries]), held)
+        server['protos'] = torch.where(any_[:, None], mean, server['protos'])
+    else:
+        any_ = held.any(0)
+        self.update_class_prototypes(server, entries, rnd)
+    server['has'] = server['has'] | any_
+    if self.cfg.proto_drift != 'none':
+        self.index_cache(server)
+    return {'classes_with_prototype': int(server['has'].sum()), **info}
 
-    def client_eval_model(self, state, msg, data=None, ctx=None):
-        self.model.load_state_dict(state['model'])
-        if 'protos' not in msg:
-            return self.model
-        allowed = msg['has'] & (torch.bincount(data.y_train, minlength=len(msg['has'])) > 0)
-        if not bool(allowed.any()):
-            return self.model
-        kind = NearestPrototype if self.cfg.protos_per_class == 1 else NearestPrototypes
-        return kind(self.model.encoder, msg['protos'], allowed)
+# %% ../../nbs/06g_fedproto.ipynb #c3ebcc48
+@patch_to(FedProto)
+def eval_messages(self, server, k, rnd):
+    "View 'model': the global prototypes (nearest-prototype prediction); view 'head': the client's own head"
+    return {'model': {'protos': server['protos'], 'has': server['has']}, 'head': {}}
+
+
+@patch_to(FedProto)
+def client_eval_model(self, state, msg, data=None, ctx=None):
+    "The client's model as a nearest-prototype classifier over its classes with a prototype, or its own head"
+    self.model.load_state_dict(state['model'])
+    if 'protos' not in msg:
+        return self.model
+    allowed = msg['has'] & (torch.bincount(data.y_train, minlength=len(msg['has'])) > 0)
+    if not bool(allowed.any()):
+        return self.model
+    kind = NearestPrototype if self.cfg.protos_per_class == 1 else NearestPrototypes
+    return kind(self.model.encoder, msg['protos'], allowed)
 
 # %% ../../nbs/06g_fedproto.ipynb #f93d0fac
 def points(

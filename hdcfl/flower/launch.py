@@ -4,40 +4,25 @@
 
 # %% ../../nbs/07g_flower_launch.ipynb #aa4d2413
 from __future__ import annotations
-import json, os, shutil, signal, subprocess, tempfile, threading, time, warnings
+import json, shutil, signal, subprocess, tempfile, threading, time, warnings
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
 from ..core import check_choice, atomic_write
 from ..config import Experiment
-from ..runs import read_rounds
 from .wire import app_config, run_config, write_app
 from .clientapp import write_partitions
-from .processes import free_port, flower_env, Proc, spawn, group_alive, stop, wait_port
+from .processes import free_port, flower_env, Proc, spawn, stop, wait_port, drill_threads
 from .security import TLSFiles, make_tls, make_node_key, register_node
 
 # %% auto #0
-__all__ = ['MODES', 'INSECURE_WARNING', 'after_round', 'node_command', 'start_processes', 'secure_node', 'flower_home',
-           'check_out', 'check_drills', 'drills', 'server_processes', 'stop_server_drill', 'launch_config',
-           'sigterm_raises', 'flwr_command', 'wait_flwr', 'add_to_summary', 'launch']
+__all__ = ['MODES', 'INSECURE_WARNING', 'node_command', 'start_processes', 'secure_node', 'flower_home', 'check_out',
+           'check_drills', 'launch_config', 'sigterm_raises', 'flwr_command', 'wait_flwr', 'add_to_summary',
+           'check_sim_cpus', 'launch_folder', 'end_launch', 'flower_summary', 'launch']
 
 # %% ../../nbs/07g_flower_launch.ipynb #a21a367c
 MODES = ('simulation', 'deployment')
-
-
-def after_round(
-    out: Path,  # the run folder whose rounds.jsonl is watched
-    rnd: int,  # the round that must be recorded first (any later one will do too)
-    action,  # a function of no arguments, called at most once
-    stop_event: threading.Event,  # set when the run has ended: then return without calling `action`
-):
-    "Call `action()` once `out/rounds.jsonl` holds round `rnd` (not after the run has ended)"
-    while not stop_event.is_set():
-        if any(r['round'] >= rnd for r in read_rounds(out / 'rounds.jsonl')):
-            action()
-            return
-        time.sleep(0.2)
 
 # %% ../../nbs/07g_flower_launch.ipynb #1a85a16f
 def node_command(
@@ -140,96 +125,6 @@ def check_drills(
                 f"restart={{{k}: {r}}}: client {k} must be killed in an earlier round (kill={{{k}: R}} with R < {r})"
             )
 
-# %% ../../nbs/07g_flower_launch.ipynb #9a356fbc
-def drills(
-    out: Path,  # the run folder whose rounds.jsonl is watched
-    kill: dict | None,  # {client: round}: crash that client's SuperNode after that round (None: no kills)
-    restart: dict | None,  # {client: round}: a new SuperNode for that client after that round (None: none)
-    nodes: dict,  # {client: Proc}: the running SuperNodes
-    start_node,  # start_node(k, name) -> Proc: starts a new SuperNode for client k
-    procs: list,  # every process started; a restarted node is appended at once
-    events: list,  # receives one dict per kill or restart (what, which process, when)
-    done: threading.Event,  # set when the run has ended: then the threads return without acting
-    t0: float,  # the launch's start (`time.time()`): the events' times are seconds since then
-):
-    "Threads that crash a client's SuperNode after a round and start a new one (`start_node(k, name)`) after a later one"
-
-    def crash(k, r):
-        def act():
-            if group_alive(nodes[k].pid):
-                os.killpg(nodes[k].pid, signal.SIGKILL)
-            events.append(
-                {
-                    'event': 'killed',
-                    'process': nodes[k].name,
-                    'client': k,
-                    'after_round': r,
-                    'pid': nodes[k].pid,
-                    'time': round(time.time() - t0, 2),
-                }
-            )
-
-        return act
-
-    def revive(k, r):
-        def act():
-            procs.append(p := start_node(k, f'supernode{k}-restarted'))
-            events.append(
-                {
-                    'event': 'restarted',
-                    'process': p.name,
-                    'client': k,
-                    'after_round': r,
-                    'pid': p.pid,
-                    'time': round(time.time() - t0, 2),
-                }
-            )
-
-        return act
-
-    return [
-        threading.Thread(target=after_round, args=(out, r, crash(k, r), done))
-        for k, r in (kill or {}).items()
-    ] + [
-        threading.Thread(target=after_round, args=(out, r, revive(k, r), done))
-        for k, r in (restart or {}).items()
-    ]
-
-# %% ../../nbs/07g_flower_launch.ipynb #d7d3ffcd
-def server_processes(
-    pgid: int,  # the SuperLink's process group (it starts the ServerApp's processes)
-):
-    "The process ids in group `pgid` that run a ServerApp (`flwr-serverapp`)"
-    pids = []
-    for d in Path('/proc').glob('[0-9]*'):
-        try:
-            if os.getpgid(int(d.name)) == pgid and b'flwr-serverapp' in (d / 'cmdline').read_bytes():
-                pids.append(int(d.name))
-        except (OSError, ProcessLookupError):
-            continue  # gone meanwhile
-    return pids
-
-
-def stop_server_drill(
-    out: Path,  # the run folder whose rounds.jsonl is watched
-    rnd: int,  # kill the ServerApp once this round is recorded
-    link: Proc,  # the SuperLink (whose process group holds the ServerApp)
-    procs: list,  # every process started (the `flwr run` process among them, by the time it acts)
-    events: list,  # receives one dict when it acts
-    done: threading.Event,  # set when the run has ended: then the thread returns without acting
-    t0: float,  # the launch's start: the event's time is seconds since then
-):
-    "A thread that kills the ServerApp (and the `flwr run` that follows it) once round `rnd` is recorded"
-
-    def act():
-        pids = server_processes(link.pid)
-        for pid in pids:
-            os.kill(pid, signal.SIGKILL)
-        stop([p for p in procs if p.name == 'flwr-run'], grace=5)
-        events.append({'event': 'server killed', 'after_round': rnd, 'pids': pids, 'time': round(time.time() - t0, 2)})
-
-    return threading.Thread(target=after_round, args=(out, rnd, act, done))
-
 # %% ../../nbs/07g_flower_launch.ipynb #c6354563
 def launch_config(
     mode: str,  # 'simulation' or 'deployment'
@@ -309,6 +204,61 @@ def add_to_summary(
     atomic_write(out / 'summary.json', json.dumps(summary, indent=1))
     return summary
 
+# %% ../../nbs/07g_flower_launch.ipynb #f164bd82
+def check_sim_cpus(
+    sim_cpus,  # CPUs the simulation engine reserves for each ClientApp
+):
+    "Refuse a `sim_cpus` that is not an integer >= 1 (a bool is not one)"
+    if not (isinstance(sim_cpus, int) and not isinstance(sim_cpus, bool) and sim_cpus >= 1):
+        raise ValueError(f"sim_cpus={sim_cpus!r} must be an integer >= 1 (CPUs per simulated ClientApp)")
+
+# %% ../../nbs/07g_flower_launch.ipynb #1a64e89f
+def launch_folder(
+    rc: dict,  # the run configuration (from `launch_config`), written into the app's pyproject.toml
+    insecure: bool,  # no TLS files: the SuperLink connection is plain HTTP
+    superexec_poll: float,  # the SuperExecs' seconds between polls for a new message
+):
+    "A launch's temporary folder with its TLS files (unless `insecure`), FLWR_HOME, the app and an empty logs/; returns (tmp, port, tls, env, logs, app)"
+    tmp, port = Path(tempfile.mkdtemp(prefix='hdcfl-flower-')), free_port()
+    tls = None if insecure else make_tls(tmp / 'tls')  # made for this run, deleted with its temporary folder
+    home = flower_home(tmp / 'flwr-home', port, None if insecure else tls.ca)
+    env, logs, app = flower_env(home, superexec_poll), tmp / 'logs', write_app(tmp / 'app', rc)
+    logs.mkdir()
+    return tmp, port, tls, env, logs, app
+
+# %% ../../nbs/07g_flower_launch.ipynb #d591c795
+def end_launch(
+    procs: list,  # every process the launch started
+    threads: list,  # the drills' threads (started)
+    done: threading.Event,  # set here: a drill that has not acted yet returns without acting
+    logs: Path,  # the launch's logs folder, copied to out/logs
+    tmp: Path,  # the launch's temporary folder, deleted
+    out: Path,  # the run folder
+):
+    "End a launch whatever happened: the drills, then every process by PID; the logs kept in `out/logs`; returns the groups left running"
+    done.set()
+    for t in threads:
+        t.join(timeout=10)  # no process is started after this
+    left = stop(procs)
+    shutil.rmtree(out / 'logs', ignore_errors=True)  # a resumed run's logs replace the stopped one's
+    shutil.copytree(logs, out / 'logs')
+    shutil.rmtree(tmp, ignore_errors=True)
+    return left
+
+# %% ../../nbs/07g_flower_launch.ipynb #b670665c
+def flower_summary(
+    mode: str,  # 'simulation' or 'deployment'
+    n: int,  # the run's number of clients
+    t0: float,  # the launch's start (`time.time()`): the wall time is seconds since then
+    procs: list,  # every process started
+    left: list,  # the process groups still alive after `stop`
+    events: list,  # the drills' records
+    insecure: bool,  # whether the run went without TLS
+):
+    "What a launch adds to the run's summary as `flower`: mode, clients, wall time, PIDs, groups left running, drill events, TLS"
+    wall_s, pids = round(time.time() - t0, 2), {p.name: p.pid for p in procs}
+    return dict(mode=mode, clients=n, wall_s=wall_s, pids=pids, left_running=left, events=events, tls=not insecure)
+
 # %% ../../nbs/07g_flower_launch.ipynb #32421de3
 INSECURE_WARNING = (
     "insecure=True: the SuperLink speaks plain HTTP on 127.0.0.1 and any local process can join as a node and read "
@@ -339,18 +289,14 @@ def launch(
     "Run one federated run on Flower in local processes; returns its summary (with `flower`: mode, PIDs, wall time)"
     if insecure:
         warnings.warn(INSECURE_WARNING, stacklevel=2)
-    if not (isinstance(sim_cpus, int) and not isinstance(sim_cpus, bool) and sim_cpus >= 1):
-        raise ValueError(f"sim_cpus={sim_cpus!r} must be an integer >= 1 (CPUs per simulated ClientApp)")
+    check_sim_cpus(sim_cpus)
     server = dict(audit=audit, round_timeout=round_timeout, node_wait=node_wait, poll_interval=poll_interval,
                   one_message=one_message, resume=resume, node_states=node_states)
     out, rc, n = launch_config(mode, out, overwrite, kill, restart, options, server, stop_server)
     if overwrite and out.exists():
         shutil.rmtree(out)
-    t0, tmp, port = time.time(), Path(tempfile.mkdtemp(prefix='hdcfl-flower-')), free_port()
-    tls = None if insecure else make_tls(tmp / 'tls')  # made for this run, deleted with its temporary folder
-    home = flower_home(tmp / 'flwr-home', port, None if insecure else tls.ca)
-    env, logs, app = flower_env(home, superexec_poll), tmp / 'logs', write_app(tmp / 'app', rc)
-    logs.mkdir()
+    t0 = time.time()
+    tmp, port, tls, env, logs, app = launch_folder(rc, insecure, superexec_poll)
     procs, events, threads, done = [], [], [], threading.Event()
     with sigterm_raises():
         try:
@@ -359,20 +305,11 @@ def launch(
             def start_node(k, name):
                 return spawn(name, secure_node(k, n, port, tmp / 'data' / f'client_{k}.pt', tmp, env, tls), logs, env)
 
-            threads = drills(out, kill, restart, nodes, start_node, procs, events, done, t0)
-            threads += [stop_server_drill(out, stop_server, procs[0], procs, events, done, t0)] if stop_server else []
+            threads = drill_threads(out, kill, restart, stop_server, nodes, start_node, procs, events, done, t0)
             for t in threads:
                 t.start()
             procs.append(flwr := spawn('flwr-run', flwr_command(app, mode, n, sim_cpus), logs, env))
             wait_flwr(flwr, out, timeout, t0)
         finally:
-            done.set()
-            for t in threads:
-                t.join(timeout=10)  # no process is started after this
-            left = stop(procs)
-            shutil.rmtree(out / 'logs', ignore_errors=True)  # a resumed run's logs replace the stopped one's
-            shutil.copytree(logs, out / 'logs')
-            shutil.rmtree(tmp, ignore_errors=True)
-    wall_s, pids = round(time.time() - t0, 2), {p.name: p.pid for p in procs}
-    flower = dict(mode=mode, clients=n, wall_s=wall_s, pids=pids, left_running=left, events=events, tls=not insecure)
-    return add_to_summary(out, flower=flower)
+            left = end_launch(procs, threads, done, logs, tmp, out)
+    return add_to_summary(out, flower=flower_summary(mode, n, t0, procs, left, events, insecure))

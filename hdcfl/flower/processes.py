@@ -4,12 +4,15 @@
 
 # %% ../../nbs/07e_flower_processes.ipynb #8e22b909
 from __future__ import annotations
-import os, signal, socket, subprocess, sys, time
+import os, signal, socket, subprocess, sys, threading, time
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..runs import read_rounds
+
 # %% auto #0
-__all__ = ['free_port', 'flower_env', 'Proc', 'spawn', 'group_alive', 'stop', 'wait_port']
+__all__ = ['free_port', 'flower_env', 'Proc', 'spawn', 'group_alive', 'stop', 'wait_port', 'after_round', 'drill_event',
+           'crash_node', 'restart_node', 'drills', 'server_processes', 'stop_server_drill', 'drill_threads']
 
 # %% ../../nbs/07e_flower_processes.ipynb #dcb6297c
 def free_port():
@@ -122,3 +125,137 @@ def wait_port(
                 return
         time.sleep(0.2)
     raise TimeoutError(f"{proc.name} did not listen on port {port} within {timeout} s; see {proc.log}")
+
+# %% ../../nbs/07e_flower_processes.ipynb #a38a991f
+def after_round(
+    out: Path,  # the run folder whose rounds.jsonl is watched
+    rnd: int,  # the round that must be recorded first (any later one will do too)
+    action,  # a function of no arguments, called at most once
+    stop_event: threading.Event,  # set when the run has ended: then return without calling `action`
+):
+    "Call `action()` once `out/rounds.jsonl` holds round `rnd` (not after the run has ended)"
+    while not stop_event.is_set():
+        if any(r['round'] >= rnd for r in read_rounds(out / 'rounds.jsonl')):
+            action()
+            return
+        time.sleep(0.2)
+
+# %% ../../nbs/07e_flower_processes.ipynb #9a356fbc
+def drill_event(
+    what: str,  # 'killed' or 'restarted'
+    proc: Proc,  # the SuperNode killed or started
+    k: int,  # its client
+    r: int,  # the round after which the drill acted
+    t0: float,  # the launch's start (`time.time()`): the event's time is seconds since then
+):
+    "The record of one kill or restart of a client's SuperNode, timed now"
+    return {'event': what, 'process': proc.name, 'client': k, 'after_round': r, 'pid': proc.pid,
+            'time': round(time.time() - t0, 2)}
+
+# %% ../../nbs/07e_flower_processes.ipynb #89b0ede5
+def crash_node(
+    k: int,  # the client whose SuperNode is crashed
+    r: int,  # the round after which it acts (for the record)
+    nodes: dict,  # {client: Proc}: the running SuperNodes, read when it acts
+    events: list,  # receives the kill's record
+    t0: float,  # the launch's start (`time.time()`): the record's time is seconds since then
+):
+    "An action for `after_round`: SIGKILL client `k`'s SuperNode with its process group (a crash), then record it"
+
+    def act():
+        if group_alive(nodes[k].pid):
+            os.killpg(nodes[k].pid, signal.SIGKILL)
+        events.append(drill_event('killed', nodes[k], k, r, t0))
+
+    return act
+
+# %% ../../nbs/07e_flower_processes.ipynb #c948d55e
+def restart_node(
+    k: int,  # the client that gets a new SuperNode
+    r: int,  # the round after which it acts (for the record)
+    start_node,  # start_node(k, name) -> Proc: starts a new SuperNode for client k
+    procs: list,  # every process started; the new node is appended at once
+    events: list,  # receives the restart's record
+    t0: float,  # the launch's start (`time.time()`): the record's time is seconds since then
+):
+    "An action for `after_round`: start a new SuperNode for client `k` (`supernodeK-restarted`), then record it"
+
+    def act():
+        procs.append(p := start_node(k, f'supernode{k}-restarted'))
+        events.append(drill_event('restarted', p, k, r, t0))
+
+    return act
+
+# %% ../../nbs/07e_flower_processes.ipynb #c4c3c57d
+def drills(
+    out: Path,  # the run folder whose rounds.jsonl is watched
+    kill: dict | None,  # {client: round}: crash that client's SuperNode after that round (None: no kills)
+    restart: dict | None,  # {client: round}: a new SuperNode for that client after that round (None: none)
+    nodes: dict,  # {client: Proc}: the running SuperNodes
+    start_node,  # start_node(k, name) -> Proc: starts a new SuperNode for client k
+    procs: list,  # every process started; a restarted node is appended at once
+    events: list,  # receives one dict per kill or restart (what, which process, when)
+    done: threading.Event,  # set when the run has ended: then the threads return without acting
+    t0: float,  # the launch's start (`time.time()`): the events' times are seconds since then
+):
+    "Threads that crash a client's SuperNode after a round and start a new one (`start_node(k, name)`) after a later one"
+    return [
+        threading.Thread(target=after_round, args=(out, r, crash_node(k, r, nodes, events, t0), done))
+        for k, r in (kill or {}).items()
+    ] + [
+        threading.Thread(target=after_round, args=(out, r, restart_node(k, r, start_node, procs, events, t0), done))
+        for k, r in (restart or {}).items()
+    ]
+
+# %% ../../nbs/07e_flower_processes.ipynb #d7d3ffcd
+def server_processes(
+    pgid: int,  # the SuperLink's process group (it starts the ServerApp's processes)
+):
+    "The process ids in group `pgid` that run a ServerApp (`flwr-serverapp`)"
+    pids = []
+    for d in Path('/proc').glob('[0-9]*'):
+        try:
+            if os.getpgid(int(d.name)) == pgid and b'flwr-serverapp' in (d / 'cmdline').read_bytes():
+                pids.append(int(d.name))
+        except (OSError, ProcessLookupError):
+            continue  # gone meanwhile
+    return pids
+
+
+def stop_server_drill(
+    out: Path,  # the run folder whose rounds.jsonl is watched
+    rnd: int,  # kill the ServerApp once this round is recorded
+    link: Proc,  # the SuperLink (whose process group holds the ServerApp)
+    procs: list,  # every process started (the `flwr run` process among them, by the time it acts)
+    events: list,  # receives one dict when it acts
+    done: threading.Event,  # set when the run has ended: then the thread returns without acting
+    t0: float,  # the launch's start: the event's time is seconds since then
+):
+    "A thread that kills the ServerApp (and the `flwr run` that follows it) once round `rnd` is recorded"
+
+    def act():
+        pids = server_processes(link.pid)
+        for pid in pids:
+            os.kill(pid, signal.SIGKILL)
+        stop([p for p in procs if p.name == 'flwr-run'], grace=5)
+        events.append({'event': 'server killed', 'after_round': rnd, 'pids': pids, 'time': round(time.time() - t0, 2)})
+
+    return threading.Thread(target=after_round, args=(out, rnd, act, done))
+
+# %% ../../nbs/07e_flower_processes.ipynb #4c6f91be
+def drill_threads(
+    out: Path,  # the run folder whose rounds.jsonl is watched
+    kill: dict | None,  # {client: round}: crash that client's SuperNode after that round (None: no kills)
+    restart: dict | None,  # {client: round}: a new SuperNode for that client after that round (None: none)
+    stop_server: int | None,  # kill the ServerApp once this round is recorded (None: no)
+    nodes: dict,  # {client: Proc}: the running SuperNodes
+    start_node,  # start_node(k, name) -> Proc: starts a new SuperNode for client k
+    procs: list,  # every process started, the SuperLink first
+    events: list,  # receives one dict per drill that acts
+    done: threading.Event,  # set when the run has ended: then the threads return without acting
+    t0: float,  # the launch's start (`time.time()`): the events' times are seconds since then
+):
+    "A launch's fault drills, not started yet: the kills and restarts of SuperNodes, then the stopped ServerApp"
+    threads = drills(out, kill, restart, nodes, start_node, procs, events, done, t0)
+    threads += [stop_server_drill(out, stop_server, procs[0], procs, events, done, t0)] if stop_server else []
+    return threads

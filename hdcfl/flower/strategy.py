@@ -61,70 +61,18 @@ class AlgorithmStrategy(Strategy):
         msg = "AlgorithmStrategy(%s): %d clients, %d rounds, participation %s"
         log(INFO, msg, self.algo.name, self.n, self.rounds, self.participation)
 
+    # Flower counts the rounds of this process from 1: each call adds the rounds resumed past and hands on (see below)
     def configure_train(self, server_round, arrays, config, grid):
-        rnd = server_round + self.offset  # Flower counts the rounds of this process from 1
-        if self.combine and rnd > self.offset + 1:  # the last round is complete but for its evaluation
-            self.checkpoint(rnd - 1)
-        self.sampled = sample_clients(self.n, self.participation, self.seed, rnd).tolist()
-        fits = {k: self.algo.fit_message(self.server, k, rnd) for k in self.sampled}
-        if not self.combine:
-            return self.messages(grid, rnd, 'train', 'train', fits)
-        er, views = (self.carry or (None, {}))[:2]  # the last round's evaluation, if it is due
-        payloads = {k: {'fit': fits.get(k), 'views': views.get(k)} for k in sorted(set(fits) | set(views))}
-        parts = {k: [(rnd, 'train')] * (k in fits) + [(er, 'evaluate')] * (k in views) for k in payloads}
-        return self.messages(grid, rnd, 'train', 'train', payloads, parts, er)
+        return self.train_messages(server_round + self.offset, grid)
 
     def aggregate_train(self, server_round, replies):
-        server_round += self.offset
-        got = self.collect(replies, server_round, 'train')
-        if self.combine:
-            if self.carry is not None:  # the last round's evaluation came back with this round's training
-                er, _, info, sampled = self.carry
-                self.evaluation(er, {k: p['views'] for k, p in got.items() if p['views'] is not None}, info, sampled)
-                self.carry = None
-            got = {k: p['fit'] for k, p in got.items() if p['fit'] is not None}
-        self.info = self.algo.aggregate(self.server, got, server_round) or {}
-        losses = [r['loss'] for r in got.values() if isinstance(r.get('loss'), (int, float))]
-        return None, MetricRecord(
-            {'clients': len(got), **({'loss': float(np.mean(losses))} if losses else {})}
-        )
+        return self.train_replies(server_round + self.offset, replies)
 
     def configure_evaluate(self, server_round, arrays, config, grid):
-        rnd = server_round + self.offset
-        if not (rnd % self.eval_every == 0 or rnd == self.rounds or self.algo.wants_eval(self.server, rnd)):
-            return []
-        payloads = {k: self.algo.eval_messages(self.server, k, rnd) for k in range(self.n)}
-        if self.combine and rnd < self.rounds:  # it goes out with the next round's training
-            self.carry = (rnd, payloads, self.info, list(self.sampled))
-            return []
-        return self.messages(grid, rnd, 'evaluate', 'evaluate', payloads)
+        return self.evaluate_messages(server_round + self.offset, grid)
 
     def aggregate_evaluate(self, server_round, replies):
-        server_round += self.offset
-        rec = self.evaluation(server_round, self.collect(replies, server_round, 'evaluate'), self.info, self.sampled)
-        if not self.combine or server_round == self.rounds:
-            self.checkpoint(server_round)
-        if rec is None:
-            return None
-        return MetricRecord(
-            {'mean': rec['mean'], 'worst': rec['worst'], 'bottom20': rec['bottom20'], 'clients': len(rec['clients'])}
-        )
-
-    def evaluation(self, rnd, got, info, sampled):  # {client: views}; the server's diagnostics and sampled clients
-        "Round `rnd`'s record from the clients' evaluations (None when none answered)"
-        if not got:
-            return None
-        views = {}
-        for k, res in got.items():
-            for view, r in res.items():
-                views.setdefault(view, []).append(r)
-        rec = {
-            **round_record(rnd, views, info, sampled),
-            'clients': list(got),
-            'dropped': [d for d in self.dropped if d['round'] == rnd],
-        }
-        self.record(rec)
-        return rec
+        return self.evaluate_replies(server_round + self.offset, replies)
 
 # %% ../../nbs/07c_flower_strategy.ipynb #8e07e37b
 @patch_to(AlgorithmStrategy)
@@ -327,3 +275,100 @@ def drop_parts(
     "Record client `k` as dropped in every round and phase its message carried"
     for rnd, phase in self.parts.get(k, []):
         self.drop(k, rnd, phase, reason)
+
+# %% ../../nbs/07c_flower_strategy.ipynb #e079161a
+@patch_to(AlgorithmStrategy)
+def evaluation(
+    self,
+    rnd,  # the evaluated round
+    got,  # {client: views} of the clients that answered
+    info,  # the server's diagnostics of the round
+    sampled,  # the clients that trained in the round
+):
+    "Round `rnd`'s record from the clients' evaluations (None when none answered)"
+    if not got:
+        return None
+    views = {}
+    for k, res in got.items():
+        for view, r in res.items():
+            views.setdefault(view, []).append(r)
+    rec = {
+        **round_record(rnd, views, info, sampled),
+        'clients': list(got),
+        'dropped': [d for d in self.dropped if d['round'] == rnd],
+    }
+    self.record(rec)
+    return rec
+
+# %% ../../nbs/07c_flower_strategy.ipynb #2ac14fa9
+@patch_to(AlgorithmStrategy)
+def train_messages(
+    self,
+    rnd: int,  # the run's round (Flower's plus `offset`)
+    grid,  # the ServerApp's grid
+):
+    "Round `rnd`'s training messages to its clients (combined: after the last round's checkpoint, with its evaluation)"
+    if self.combine and rnd > self.offset + 1:  # the last round is complete but for its evaluation
+        self.checkpoint(rnd - 1)
+    self.sampled = sample_clients(self.n, self.participation, self.seed, rnd).tolist()
+    fits = {k: self.algo.fit_message(self.server, k, rnd) for k in self.sampled}
+    if not self.combine:
+        return self.messages(grid, rnd, 'train', 'train', fits)
+    er, views = (self.carry or (None, {}))[:2]  # the last round's evaluation, if it is due
+    payloads = {k: {'fit': fits.get(k), 'views': views.get(k)} for k in sorted(set(fits) | set(views))}
+    parts = {k: [(rnd, 'train')] * (k in fits) + [(er, 'evaluate')] * (k in views) for k in payloads}
+    return self.messages(grid, rnd, 'train', 'train', payloads, parts, er)
+
+# %% ../../nbs/07c_flower_strategy.ipynb #968065f1
+@patch_to(AlgorithmStrategy)
+def train_replies(
+    self,
+    rnd: int,  # the run's round (Flower's plus `offset`)
+    replies,  # the training phase's reply messages
+):
+    "Aggregate round `rnd`'s training replies (combined: first record the evaluation they carried); Flower's metrics"
+    got = self.collect(replies, rnd, 'train')
+    if self.combine:
+        if self.carry is not None:  # the last round's evaluation came back with this round's training
+            er, _, info, sampled = self.carry
+            self.evaluation(er, {k: p['views'] for k, p in got.items() if p['views'] is not None}, info, sampled)
+            self.carry = None
+        got = {k: p['fit'] for k, p in got.items() if p['fit'] is not None}
+    self.info = self.algo.aggregate(self.server, got, rnd) or {}
+    losses = [r['loss'] for r in got.values() if isinstance(r.get('loss'), (int, float))]
+    return None, MetricRecord(
+        {'clients': len(got), **({'loss': float(np.mean(losses))} if losses else {})}
+    )
+
+# %% ../../nbs/07c_flower_strategy.ipynb #0a4cd2dc
+@patch_to(AlgorithmStrategy)
+def evaluate_messages(
+    self,
+    rnd: int,  # the run's round (Flower's plus `offset`)
+    grid,  # the ServerApp's grid
+):
+    "Round `rnd`'s evaluation messages to every client ([] if it is not evaluated, or they go with the next training)"
+    if not (rnd % self.eval_every == 0 or rnd == self.rounds or self.algo.wants_eval(self.server, rnd)):
+        return []
+    payloads = {k: self.algo.eval_messages(self.server, k, rnd) for k in range(self.n)}
+    if self.combine and rnd < self.rounds:  # it goes out with the next round's training
+        self.carry = (rnd, payloads, self.info, list(self.sampled))
+        return []
+    return self.messages(grid, rnd, 'evaluate', 'evaluate', payloads)
+
+# %% ../../nbs/07c_flower_strategy.ipynb #1a662573
+@patch_to(AlgorithmStrategy)
+def evaluate_replies(
+    self,
+    rnd: int,  # the run's round (Flower's plus `offset`)
+    replies,  # the evaluation phase's reply messages
+):
+    "Record round `rnd`'s evaluation, then its checkpoint when due; Flower's metrics (None when no client answered)"
+    rec = self.evaluation(rnd, self.collect(replies, rnd, 'evaluate'), self.info, self.sampled)
+    if not self.combine or rnd == self.rounds:
+        self.checkpoint(rnd)
+    if rec is None:
+        return None
+    return MetricRecord(
+        {'mean': rec['mean'], 'worst': rec['worst'], 'bottom20': rec['bottom20'], 'clients': len(rec['clients'])}
+    )
