@@ -5,8 +5,9 @@
 # %% ../../nbs/06a_fedbabu.ipynb #af69e94c
 from __future__ import annotations
 from dataclasses import dataclass
+import numpy as np
 from ..core import check_choice
-from ..models import encoder_state, head_state, load_encoder, load_head, weighted_average
+from ..models import encoder_state, head_state, load_encoder, load_head, weighted_averages
 from ..algorithms import FedAvgSE, register
 from ..training import local_train
 
@@ -49,8 +50,8 @@ class FedBABU(FedAvgSE):
 
     def aggregate(self, server, replies, rnd):
         if replies:
-            w = [1 if self.cfg.babu_weights == 'uniform' else r['n'] for r in replies.values()]
-            server['encoder'] = weighted_average([r['encoder'] for r in replies.values()], w)
+            w_K_1 = np.array([[1 if self.cfg.babu_weights == 'uniform' else r['n']] for r in replies.values()], dtype=float)
+            server['encoder'] = weighted_averages((r['encoder'] for r in replies.values()), w_K_1)[0]  # one pass: replies past the budget come back from files one at a time
         return {}
 
     def eval_messages(self, server, k, rnd):

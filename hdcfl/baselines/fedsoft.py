@@ -9,7 +9,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 from fastcore.basics import patch_to
-from ..models import ClusterInitOption, cluster_states, get_state, weighted_average, model_device
+from ..models import ClusterInitOption, cluster_states, get_state, weighted_averages, model_device
 from ..algorithms import Algorithm, register
 from ..training import local_train
 
@@ -125,13 +125,17 @@ def aggregate(self, server, replies, rnd):
     if not replies:
         return {}
     ks, rng = sorted(replies), np.random.default_rng([server['seed'], rnd, 7])
-    selected = {}
+    selected, w_K_S = {}, np.zeros((len(ks), len(server['centres'])))
     for s in range(len(server['centres'])):
         sel, weights = centre_selection(
             np.array([replies[k]['u'][s].item() * replies[k]['n'] for k in ks]), self.cfg.k_sel, rng
         )
-        server['centres'][s] = weighted_average([replies[ks[i]]['model'] for i in sel], weights)
+        w_K_S[sel, s] = weights
         selected[s] = [int(ks[i]) for i in sel]
+    # one pass over the drawn clients' models: replies past the budget come back from files one at a time
+    rows = [i for i in range(len(ks)) if w_K_S[i].sum() > 0]  # the clients some centre drew
+    for s, c in enumerate(weighted_averages((replies[ks[i]]['model'] for i in rows), w_K_S[rows])):
+        server['centres'][s] = c
     return {
         'importance': {int(k): np.round(replies[k]['u'].numpy(), 4).tolist() for k in ks},
         'selected': selected,

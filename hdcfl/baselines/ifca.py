@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 import torch.nn.functional as F
-from ..models import ClusterInitOption, cluster_states, get_state, weighted_average, model_device
+from ..models import ClusterInitOption, cluster_states, get_state, weighted_averages, model_device
 from ..algorithms import Algorithm, register
 from ..training import local_train
 
@@ -79,11 +79,13 @@ class IFCA(Algorithm):
         return {'model': get_state(self.model), 'cluster': j, 'n': data.n_train, **stats}
 
     def aggregate(self, server, replies, rnd):
-        for s in range(len(server['models'])):
-            mine = [r for r in replies.values() if r['cluster'] == s]
-            if mine:
-                server['models'][s] = weighted_average([r['model'] for r in mine], [r['n'] for r in mine])
         picks = [int(r['cluster']) for r in replies.values()]
+        w_K_S = np.zeros((len(picks), len(server['models'])))
+        w_K_S[np.arange(len(picks)), picks] = [r['n'] for r in replies.values()]
+        live = [s for s in range(w_K_S.shape[1]) if w_K_S[:, s].sum() > 0]  # the clusters some client picked
+        if live:  # one pass: replies past the budget come back from files one at a time
+            for s, m in zip(live, weighted_averages((r['model'] for r in replies.values()), w_K_S[:, live])):
+                server['models'][s] = m
         return {
             'clusters': {int(k): int(r['cluster']) for k, r in replies.items()},
             'cluster_sizes': np.bincount(picks, minlength=len(server['models'])).tolist(),

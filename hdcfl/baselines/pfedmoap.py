@@ -17,6 +17,7 @@ from hdcfl.models import (
     load_head,
     get_state,
     weighted_average,
+    weighted_averages,
     model_device,
 )
 from ..algorithms import Algorithm, register
@@ -204,7 +205,7 @@ def aggregate(self, server, replies, rnd):
     if not replies:
         return {}
     n = [r['n'] for r in replies.values()]
-    server['encoder'] = weighted_average([r['encoder'] for r in replies.values()], n)
+    server['encoder'] = weighted_averages((r['encoder'] for r in replies.values()), np.array(n, dtype=float)[:, None])[0]  # one pass: replies past the budget come back from files one at a time
     server['heads'].update({k: r['head'] for k, r in replies.items()})
     if self.cfg.moap_head == 'fedavg':
         server['head'] = weighted_average([r['head'] for r in replies.values()], n)
