@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 import torch
 import torch.nn.functional as F
+from fastcore.basics import patch_to
 from ..core import check_choice
 from ..models import get_state, model_device
 from ..algorithms import FedAvg, register
@@ -14,7 +15,8 @@ from ..training import local_train
 from ..engine import client_generator
 
 # %% auto #0
-__all__ = ['ALA_EVAL', 'FedALAConfig', 'top_names', 'ala_epoch', 'adaptive_local_aggregation', 'FedALA']
+__all__ = ['ALA_EVAL', 'FedALAConfig', 'top_names', 'ala_epoch', 'top_delta', 'mixed_state', 'load_for_ala', 'ala_subset',
+           'learn_weights', 'with_local_buffers', 'adaptive_local_aggregation', 'FedALA']
 
 # %% ../../nbs/06b_fedala.ipynb #3302db28
 ALA_EVAL = ('after-ala', 'after-training')
@@ -72,6 +74,89 @@ def ala_epoch(
         total += loss.item() * len(i)
     return total / len(idx)
 
+# %% ../../nbs/06b_fedala.ipynb #ca0fc8ed
+def top_delta(
+    local: dict,  # the client's local model state
+    glob: dict,  # the global model state
+    top: list,  # the names of the top parameters
+    dev,  # the device of the model ALA runs on
+):
+    "The local top parameters and global minus local for each, on `dev`: (loc, diff)"
+    loc = {n: local[n].to(dev) for n in top}
+    return loc, {n: glob[n].to(dev) - loc[n] for n in top}
+
+# %% ../../nbs/06b_fedala.ipynb #aba6d03f
+def mixed_state(
+    local: dict,  # the client's local model state: its buffers are kept
+    glob: dict,  # the global model state: its lower parameters are taken
+    names: list,  # the names of the model's parameters (every other entry is a buffer)
+    loc: dict,  # the local top parameters, {name: tensor}
+    diff: dict,  # global minus local for each top parameter, {name: tensor}
+    W: list,  # the mixing weights, one tensor per top parameter in `loc`'s order
+):
+    "The state ALA starts from: lower parameters from `glob`, buffers from `local` (copies), top ones `loc + diff * W`"
+    init = {k: (glob[k] if k in names else local[k]).clone() for k in glob}
+    init.update({n: loc[n] + diff[n] * w for n, w in zip(loc, W)})
+    return init
+
+# %% ../../nbs/06b_fedala.ipynb #ee3b8c65
+def load_for_ala(
+    model,  # the model ALA runs on
+    init: dict,  # the state it starts from
+    top: list,  # the names of the parameters W mixes: the only ones that require gradients
+):
+    "Load `init` into `model` in training mode with gradients for the `top` parameters only; its named parameters"
+    model.load_state_dict(init)
+    model.train()
+    params = dict(model.named_parameters())
+    for n, p in params.items():
+        p.requires_grad_(n in top)
+    return params
+
+# %% ../../nbs/06b_fedala.ipynb #9f1bc37c
+def ala_subset(
+    n: int,  # the client's training samples
+    fraction: float,  # s, the fraction of them used
+    gen: torch.Generator,  # draws the subset
+):
+    "Indices of a random `fraction` of `n` samples (at least one), in random order"
+    return torch.randperm(n, generator=gen)[: max(1, int(fraction * n))]
+
+# %% ../../nbs/06b_fedala.ipynb #9de1e90e
+def learn_weights(
+    model,  # the model ALA trains on; only its top parameters require gradients
+    params: dict,  # the model's named parameters; the top ones are overwritten in place
+    loc: dict,  # the local model's top parameters, {name: tensor} on the model's device
+    diff: dict,  # global minus local for each top parameter, {name: tensor}
+    W: list,  # the mixing weights, one tensor per top parameter in `loc`'s order; updated in place
+    x,  # the client's training inputs, on the model's device
+    y,  # the client's training labels, on the model's device
+    idx,  # indices into `x` and `y` of the samples used
+    cfg: FedALAConfig,  # gives eta and the first ALA's stopping rule
+    first: bool,  # the client's first ALA: train W until it stops improving, else one epoch
+    batch_size: int,  # samples per update of W
+):
+    "Epochs of `ala_epoch`: until the loss stops improving (first ALA, at most `ala_max_epochs`) or one; how many ran"
+    best, stale, epochs = float('inf'), 0, 0
+    for epochs in range(1, (cfg.ala_max_epochs if first else 1) + 1):
+        loss = ala_epoch(model, params, loc, diff, W, x, y, idx, cfg.ala_lr, batch_size)
+        if loss < best - cfg.ala_tol:
+            best, stale = loss, 0
+        else:
+            stale += 1
+        if stale >= cfg.ala_patience:
+            break
+    return epochs
+
+# %% ../../nbs/06b_fedala.ipynb #182d2836
+def with_local_buffers(
+    state: dict,  # the model's state after ALA
+    local: dict,  # the client's local model state
+    names: list,  # the names of the model's parameters (every other entry is a buffer)
+):
+    "`state`'s parameters with copies of `local`'s buffers (ALA's forward passes leave those untouched)"
+    return {k: state[k] if k in names else local[k].clone() for k in state}
+
 # %% ../../nbs/06b_fedala.ipynb #c8634627
 def adaptive_local_aggregation(
     model,  # the model ALA runs on; it holds the initialized state on return
@@ -90,31 +175,15 @@ def adaptive_local_aggregation(
         top_names(model, cfg.ala_layers),
         model_device(model),
     )
-    loc = {n: local[n].to(dev) for n in top}
-    diff = {n: glob[n].to(dev) - loc[n] for n in top}
+    loc, diff = top_delta(local, glob, top, dev)
     W = [w.to(dev) for w in W]
-    init = {k: (glob[k] if k in names else local[k]).clone() for k in glob}
-    init.update({n: loc[n] + diff[n] * w for n, w in zip(top, W)})
-    model.load_state_dict(init)
-    model.train()
-    params = dict(model.named_parameters())
-    for n, p in params.items():
-        p.requires_grad_(n in top)
-    idx = torch.randperm(data.n_train, generator=gen)[: max(1, int(cfg.ala_fraction * data.n_train))]
+    params = load_for_ala(model, mixed_state(local, glob, names, loc, diff, W), top)
+    idx = ala_subset(data.n_train, cfg.ala_fraction, gen)
     x, y = data.x_train.to(dev), data.y_train.to(dev)
-    best, stale, epochs = float('inf'), 0, 0
-    for epochs in range(1, (cfg.ala_max_epochs if first else 1) + 1):
-        loss = ala_epoch(model, params, loc, diff, W, x, y, idx, cfg.ala_lr, batch_size)
-        if loss < best - cfg.ala_tol:
-            best, stale = loss, 0
-        else:
-            stale += 1
-        if stale >= cfg.ala_patience:
-            break
+    epochs = learn_weights(model, params, loc, diff, W, x, y, idx, cfg, first, batch_size)
     for p in model.parameters():
         p.requires_grad_(True)
-    state = get_state(model)
-    return {k: state[k] if k in names else local[k].clone() for k in state}, [w.cpu() for w in W], epochs
+    return with_local_buffers(get_state(model), local, names), [w.cpu() for w in W], epochs
 
 # %% ../../nbs/06b_fedala.ipynb #00f73348
 @register('fedala')
@@ -123,42 +192,75 @@ class FedALA(FedAvg):
 
     Config = FedALAConfig
 
-    def client_init(self, k):
-        return {'model': None, 'W': None, 'ala_epochs': 0, 'ala': None}
+# %% ../../nbs/06b_fedala.ipynb #1115c8ac
+@patch_to(FedALA)
+def client_init(
+    self,
+    k,  # the client index (not used by FedALA)
+):
+    "A client before its first training: no local model, no W, no ALA yet"
+    return {'model': None, 'W': None, 'ala_epochs': 0, 'ala': None}
 
-    def ala(self, state, glob, data, ctx, rnd: int):
-        "The ALA step that starts round `rnd`'s training from global model `glob`; keeps W in the state"
-        if rnd <= 1 or state['model'] is None:
-            return {k: v.clone() for k, v in glob.items()}
-        first = state['W'] is None
-        W = state['W'] or [torch.ones_like(glob[n]) for n in top_names(self.model, self.cfg.ala_layers)]
-        gen = client_generator(
-            ctx.seed, rnd, ctx.client, stream=2
-        )  # its own stream: the same whether fit or eval runs it
-        init, state['W'], state['ala_epochs'] = adaptive_local_aggregation(
-            self.model, state['model'], glob, W, data, self.cfg, gen, first, self.train.batch_size
-        )
-        return init
+# %% ../../nbs/06b_fedala.ipynb #e3fb9b34
+@patch_to(FedALA)
+def ala(
+    self,
+    state,  # the client's state: its local model; W and the ALA epochs are updated
+    glob,  # the global model state just received
+    data,  # the client's data
+    ctx,  # the round's context: its seed and client seed ALA's own stream
+    rnd: int,  # the round whose training ALA prepares
+):
+    "The ALA step that starts round `rnd`'s training from global model `glob`; keeps W in the state"
+    if rnd <= 1 or state['model'] is None:
+        return {k: v.clone() for k, v in glob.items()}
+    first = state['W'] is None
+    W = state['W'] or [torch.ones_like(glob[n]) for n in top_names(self.model, self.cfg.ala_layers)]
+    gen = client_generator(
+        ctx.seed, rnd, ctx.client, stream=2
+    )  # its own stream: the same whether fit or eval runs it
+    init, state['W'], state['ala_epochs'] = adaptive_local_aggregation(
+        self.model, state['model'], glob, W, data, self.cfg, gen, first, self.train.batch_size
+    )
+    return init
 
-    def client_fit(self, state, msg, data, ctx):
-        done = state.get('ala')
-        if done is not None and done['round'] == ctx.rnd - 1:
-            init = done['init']  # ALA ran at the last evaluation
-        else:
-            init = self.ala(state, msg['model'], data, ctx, ctx.rnd)
-        state['ala'] = None
-        self.model.load_state_dict(init)
-        stats = local_train(self.model, data, self.train, ctx.gen)
-        state['model'] = get_state(self.model)
-        return {'model': state['model'], 'n': data.n_train, **stats}
+# %% ../../nbs/06b_fedala.ipynb #35f2998b
+@patch_to(FedALA)
+def client_fit(
+    self,
+    state,  # the client's state: local model, W, and the ALA its last evaluation ran
+    msg,  # {'model': the global model state}
+    data,  # the client's data
+    ctx,  # the round's context
+):
+    "Local training from the ALA the last evaluation ran, or from a new one; the trained model stays local too"
+    done = state.get('ala')
+    if done is not None and done['round'] == ctx.rnd - 1:
+        init = done['init']  # ALA ran at the last evaluation
+    else:
+        init = self.ala(state, msg['model'], data, ctx, ctx.rnd)
+    state['ala'] = None
+    self.model.load_state_dict(init)
+    stats = local_train(self.model, data, self.train, ctx.gen)
+    state['model'] = get_state(self.model)
+    return {'model': state['model'], 'n': data.n_train, **stats}
 
-    def client_eval_model(self, state, msg, data=None, ctx=None):
-        if self.cfg.ala_eval == 'after-training' and state['model'] is not None:
-            init = state['model']
-        else:
-            init = self.ala(
-                state, msg['model'], data, ctx, ctx.rnd + 1
-            )  # what the next round's training starts from
-            state['ala'] = {'round': ctx.rnd, 'init': init}
-        self.model.load_state_dict(init)
-        return self.model
+# %% ../../nbs/06b_fedala.ipynb #ab643f6b
+@patch_to(FedALA)
+def client_eval_model(
+    self,
+    state,  # the client's state; the ALA run here is kept for the next round's training
+    msg,  # {'model': the global model state}
+    data=None,  # the client's data
+    ctx=None,  # the round's context
+):
+    "The model ALA builds from the new global model (after-ala), or the local model after training (after-training)"
+    if self.cfg.ala_eval == 'after-training' and state['model'] is not None:
+        init = state['model']
+    else:
+        init = self.ala(
+            state, msg['model'], data, ctx, ctx.rnd + 1
+        )  # what the next round's training starts from
+        state['ala'] = {'round': ctx.rnd, 'init': init}
+    self.model.load_state_dict(init)
+    return self.model

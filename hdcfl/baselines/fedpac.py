@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 import torch.nn.functional as F
+from fastcore.basics import patch_to
 from ..core import check_choice
 from ..models import encoder_state, head_state, load_encoder, load_head, model_device, weighted_average
 from ..algorithms import FedAvgSE, register
@@ -172,60 +173,79 @@ class FedPAC(FedAvgSE):
 
     Config = FedPACConfig
 
-    def server_init(self, sizes, rounds, seed=0):
-        C, d = self.model.head.out_features, self.model.head.in_features
-        base = {'centroids': torch.zeros(C, d), 'has': torch.zeros(C, dtype=torch.bool)}
-        return {**super().server_init(sizes, rounds, seed), **base, 'heads': self.server_store(len(sizes), 'heads')}
+# %% ../../nbs/06n_fedpac.ipynb #bf7e746b
+@patch_to(FedPAC)
+def server_init(self, sizes, rounds, seed=0):
+    "The body, no global centroids yet (`has`: the classes with one), and room for the combined heads"
+    C, d = self.model.head.out_features, self.model.head.in_features
+    base = {'centroids': torch.zeros(C, d), 'has': torch.zeros(C, dtype=torch.bool)}
+    return {**super(FedPAC, self).server_init(sizes, rounds, seed), **base, 'heads': self.server_store(len(sizes), 'heads')}
 
-    def fit_message(self, server, k, rnd):
-        return {**super().fit_message(server, k, rnd), **self.own_head(server, k),
-                'centroids': server['centroids'], 'has': server['has']}
+# %% ../../nbs/06n_fedpac.ipynb #7ea917b8
+@patch_to(FedPAC)
+def own_head(self, server, k):
+    "{'head': client k's combined head} once the server made one, else {}"
+    try:
+        return {'head': server['heads'][k]}
+    except KeyError:
+        return {}
 
-    def own_head(self, server, k):
-        "{'head': client k's combined head} once the server made one, else {}"
-        try:
-            return {'head': server['heads'][k]}
-        except KeyError:
-            return {}
+# %% ../../nbs/06n_fedpac.ipynb #f274bb9e
+@patch_to(FedPAC)
+def fit_message(self, server, k, rnd):
+    "The body, the global centroids with the classes that have one, and client k's combined head if the server made one"
+    return {**super(FedPAC, self).fit_message(server, k, rnd), **self.own_head(server, k),
+            'centroids': server['centroids'], 'has': server['has']}
 
-    def client_fit(self, state, msg, data, ctx):
-        load_head(load_encoder(self.model, msg['encoder']), msg.get('head', state['head']))
-        C = self.model.head.out_features
-        bn = self.cfg.pac_bn_stats == 'batch'
-        before, counts, sq = feature_statistics(self.model.encoder, data, C, batch_stats=bn)
-        v, h = pac_statistics(before, counts, sq)
-        if self.cfg.pac_head_epochs:
-            local_train(self.model, data, self.train, ctx.gen, params=self.model.head.parameters(),
-                        epochs=self.cfg.pac_head_epochs, lr=self.cfg.pac_head_lr, momentum=self.cfg.pac_head_momentum)
-        dev = self.train.device
-        targets = torch.where(msg['has'][:, None], msg['centroids'], before.float()).to(dev)
-        lam = self.cfg.pac_lambda if bool(msg['has'].any()) else 0.0
-        stats = local_train(self.model, data, self.train, ctx.gen, params=self.model.encoder.parameters(),
-                            loss_fn=alignment_loss(targets, lam))
-        state['head'] = head_state(self.model)
-        after, _, _ = feature_statistics(self.model.encoder, data, C, batch_stats=bn)
-        return {'encoder': encoder_state(self.model), 'head': state['head'], 'n': data.n_train,
-                'centroids': after.float(), 'counts': counts.float(), 'v': torch.tensor(v), 'h': h, **stats}
+# %% ../../nbs/06n_fedpac.ipynb #f6d5d2ba
+@patch_to(FedPAC)
+def client_fit(self, state, msg, data, ctx):
+    "Statistics from the received body, the head's epochs (body frozen), the body's with the alignment term (head frozen)"
+    load_head(load_encoder(self.model, msg['encoder']), msg.get('head', state['head']))
+    C = self.model.head.out_features
+    bn = self.cfg.pac_bn_stats == 'batch'
+    before, counts, sq = feature_statistics(self.model.encoder, data, C, batch_stats=bn)
+    v, h = pac_statistics(before, counts, sq)
+    if self.cfg.pac_head_epochs:
+        local_train(self.model, data, self.train, ctx.gen, params=self.model.head.parameters(),
+                    epochs=self.cfg.pac_head_epochs, lr=self.cfg.pac_head_lr, momentum=self.cfg.pac_head_momentum)
+    dev = self.train.device
+    targets = torch.where(msg['has'][:, None], msg['centroids'], before.float()).to(dev)
+    lam = self.cfg.pac_lambda if bool(msg['has'].any()) else 0.0
+    stats = local_train(self.model, data, self.train, ctx.gen, params=self.model.encoder.parameters(),
+                        loss_fn=alignment_loss(targets, lam))
+    state['head'] = head_state(self.model)
+    after, _, _ = feature_statistics(self.model.encoder, data, C, batch_stats=bn)
+    return {'encoder': encoder_state(self.model), 'head': state['head'], 'n': data.n_train,
+            'centroids': after.float(), 'counts': counts.float(), 'v': torch.tensor(v), 'h': h, **stats}
 
-    def aggregate(self, server, replies, rnd):
-        if not replies:
-            return {}
-        super().aggregate(server, replies, rnd)  # the body, by samples
-        ks, rs = list(replies), list(replies.values())
-        counts_M_C = torch.stack([r['counts'] for r in rs])
-        sums = (counts_M_C[:, :, None] * torch.stack([r['centroids'] for r in rs])).sum(0)
-        server['has'] = counts_M_C.sum(0) > 0
-        server['centroids'] = torch.where(server['has'][:, None], sums / counts_M_C.sum(0).clamp_min(1)[:, None], 0.0)
-        if self.cfg.pac_combine == 'none':
-            return {'classes_with_centroid': int(server['has'].sum())}
-        heads, selfw, fallbacks = combined_heads(rs)
-        for k, head in zip(ks, heads):
-            server['heads'][k] = head
-        return {'classes_with_centroid': int(server['has'].sum()), 'pac_self_weight': selfw,
-                'pac_fallbacks': fallbacks}
+# %% ../../nbs/06n_fedpac.ipynb #ce9c1ee6
+@patch_to(FedPAC)
+def aggregate(self, server, replies, rnd):
+    "The body by samples, the global centroids by class counts, and each client's head combined by its program"
+    if not replies:
+        return {}
+    super(FedPAC, self).aggregate(server, replies, rnd)  # the body, by samples
+    ks, rs = list(replies), list(replies.values())
+    counts_M_C = torch.stack([r['counts'] for r in rs])
+    sums = (counts_M_C[:, :, None] * torch.stack([r['centroids'] for r in rs])).sum(0)
+    server['has'] = counts_M_C.sum(0) > 0
+    server['centroids'] = torch.where(server['has'][:, None], sums / counts_M_C.sum(0).clamp_min(1)[:, None], 0.0)
+    if self.cfg.pac_combine == 'none':
+        return {'classes_with_centroid': int(server['has'].sum())}
+    heads, selfw, fallbacks = combined_heads(rs)
+    for k, head in zip(ks, heads):
+        server['heads'][k] = head
+    return {'classes_with_centroid': int(server['has'].sum()), 'pac_self_weight': selfw,
+            'pac_fallbacks': fallbacks}
 
-    def eval_messages(self, server, k, rnd):
-        return {'model': {'encoder': server['encoder'], **self.own_head(server, k)}}
+# %% ../../nbs/06n_fedpac.ipynb #5f36ad20
+@patch_to(FedPAC)
+def eval_messages(self, server, k, rnd):
+    "The body, with client k's combined head if the server made one"
+    return {'model': {'encoder': server['encoder'], **self.own_head(server, k)}}
 
-    def client_eval_model(self, state, msg, data=None, ctx=None):
-        return load_head(load_encoder(self.model, msg['encoder']), msg.get('head', state['head']))
+@patch_to(FedPAC)
+def client_eval_model(self, state, msg, data=None, ctx=None):
+    "The received body with the received head, else the client's own"
+    return load_head(load_encoder(self.model, msg['encoder']), msg.get('head', state['head']))

@@ -9,6 +9,7 @@ from dataclasses import asdict, fields
 from pathlib import Path
 
 import torch
+from fastcore.basics import patch_to
 from flwr.app import ConfigRecord, Context, Message, RecordDict
 from flwr.clientapp import ClientApp
 
@@ -254,47 +255,57 @@ class ClientSide:
         self.states = state_folder(context.node_config, self.flower.node_states, self.k, key) if key else None
         self.t_ready = time.time()  # set up: configuration, data, algorithm, state
 
-    def ctx(
-        self,
-        stream: int = 0,  # the generator's stream (1: evaluation's fine-tuning)
-        rnd: int | None = None,  # the round (None: the message's)
-    ):
-        rnd = self.rnd if rnd is None else rnd
-        return FitContext(rnd, self.k, client_generator(self.run.seed, rnd, self.k, stream), self.run.seed)
+# %% ../../nbs/07b_flower_client.ipynb #de958c7a
+@patch_to(ClientSide)
+def ctx(
+    self,
+    stream: int = 0,  # the generator's stream (1: evaluation's fine-tuning)
+    rnd: int | None = None,  # the round (None: the message's)
+):
+    rnd = self.rnd if rnd is None else rnd
+    return FitContext(rnd, self.k, client_generator(self.run.seed, rnd, self.k, stream), self.run.seed)
 
-    def fit(self, payload: dict):  # the algorithm's fit message
-        "The algorithm's `client_fit` on this node's client, in the message's round"
-        try:
-            return self.algo.client_fit(self.state, payload, self.data, self.ctx())
-        except NonFiniteLoss as e:
-            raise NonFiniteLoss(f"round {self.rnd}, client {self.k}: {e}") from e
+# %% ../../nbs/07b_flower_client.ipynb #a0a20ad2
+@patch_to(ClientSide)
+def fit(self, payload: dict):  # the algorithm's fit message
+    "The algorithm's `client_fit` on this node's client, in the message's round"
+    try:
+        return self.algo.client_fit(self.state, payload, self.data, self.ctx())
+    except NonFiniteLoss as e:
+        raise NonFiniteLoss(f"round {self.rnd}, client {self.k}: {e}") from e
 
-    def keep(self):
-        "After training: the client's state to its state folder, when the server keeps checkpoints and the node a folder"
-        if self.states:
-            keep_round_state(self.states, self.rnd, self.state, int(self.msg.content['meta']['committed']))
+# %% ../../nbs/07b_flower_client.ipynb #76aceace
+@patch_to(ClientSide)
+def keep(self):
+    "After training: the client's state to its state folder, when the server keeps checkpoints and the node a folder"
+    if self.states:
+        keep_round_state(self.states, self.rnd, self.state, int(self.msg.content['meta']['committed']))
 
-    def reply(self, payload: dict):
-        "Store the state; answer with the payload, the client id, and in audit runs the private state's fingerprints"
-        save_client_state(self.context, self.state)
-        content = pack(payload)
-        meta = {'client': self.k, 'round': self.rnd}
-        if self.flower.audit:
-            meta['private'] = [fingerprint(t) for _, t in tensor_items(self.state)]
-        content['meta'] = ConfigRecord(meta)
-        if os.environ.get(TIMING_ENV):
-            print(json.dumps(self.timing()), file=sys.stderr, flush=True)
-        return Message(content, reply_to=self.msg)
+# %% ../../nbs/07b_flower_client.ipynb #44209f03
+@patch_to(ClientSide)
+def reply(self, payload: dict):
+    "Store the state; answer with the payload, the client id, and in audit runs the private state's fingerprints"
+    save_client_state(self.context, self.state)
+    content = pack(payload)
+    meta = {'client': self.k, 'round': self.rnd}
+    if self.flower.audit:
+        meta['private'] = [fingerprint(t) for _, t in tensor_items(self.state)]
+    content['meta'] = ConfigRecord(meta)
+    if os.environ.get(TIMING_ENV):
+        print(json.dumps(self.timing()), file=sys.stderr, flush=True)
+    return Message(content, reply_to=self.msg)
 
-    def timing(self):
-        "This message's seconds: process start-up until here (`start_s`), set-up, the algorithm's work, and their sum"
-        now = time.time()
-        start, setup, work = self.age, self.t_ready - self.t_enter, now - self.t_ready
-        total = None if start is None else start + now - self.t_enter
-        out = {'start_s': start, 'setup_s': setup, 'work_s': work, 'process_s': total}
-        return {'hdcfl_timing': self.msg.metadata.message_type, 'client': self.k, 'round': self.rnd} | {
-            k: None if v is None else round(v, 3) for k, v in out.items()
-        }
+# %% ../../nbs/07b_flower_client.ipynb #7dc6a1af
+@patch_to(ClientSide)
+def timing(self):
+    "This message's seconds: process start-up until here (`start_s`), set-up, the algorithm's work, and their sum"
+    now = time.time()
+    start, setup, work = self.age, self.t_ready - self.t_enter, now - self.t_ready
+    total = None if start is None else start + now - self.t_enter
+    out = {'start_s': start, 'setup_s': setup, 'work_s': work, 'process_s': total}
+    return {'hdcfl_timing': self.msg.metadata.message_type, 'client': self.k, 'round': self.rnd} | {
+        k: None if v is None else round(v, 3) for k, v in out.items()
+    }
 
 # %% ../../nbs/07b_flower_client.ipynb #3f2fcfbc
 client_app = ClientApp()
