@@ -221,7 +221,7 @@ def server_processes(
             continue  # gone meanwhile
     return pids
 
-
+# %% ../../nbs/07e_flower_processes.ipynb #35205b59
 def stop_server_drill(
     out: Path,  # the run folder whose rounds.jsonl is watched
     rnd: int,  # kill the ServerApp once this round is recorded
