@@ -18,8 +18,8 @@ from .refreshes import refresh_table
 
 # %% auto #0
 __all__ = ['METRICS', 'RECORD_FILES', 'ABLATIONS', 'cell_config', 'check_cell', 'run_cell', 'run_grid', 'lock_path', 'claim',
-           'release', 'held', 'study_cells', 'donor_swaps', 'run_study', 'study_status', 'study_records', 'study_frame',
-           'study_curves', 'keep_record', 'ablation']
+           'release', 'held', 'study_cells', 'donor_swaps', 'cell_finished', 'run_study_cell', 'run_study',
+           'study_status', 'study_records', 'study_frame', 'study_curves', 'keep_record', 'ablation']
 
 # %% ../nbs/05a_experiments.ipynb #74bc5c5d
 METRICS = ('mean', 'worst', 'bottom20', 'gap')
@@ -183,6 +183,38 @@ def donor_swaps(
         return []
     return list(ds['checkpoints'])
 
+# %% ../nbs/05a_experiments.ipynb #6cf425b4
+def cell_finished(
+    cell: Path,  # a cell's run folder, or its kept record
+    spec: dict,  # the study spec (the donor-swaps the cell owes)
+    folder: Path,  # the cell's folder relative to the study's out: SETTING/CELL/SEED
+    options: dict,  # the cell's run options, checked against the configuration `cell` holds
+):
+    "Whether `cell` holds the cell's finished run and every donor-swap it owes; a run of another configuration is an error"
+    owed = [cell / donor_swap_name(c) for c in donor_swaps(spec, folder, options)]
+    if not (cell / 'summary.json').exists() or not all(f.exists() for f in owed):
+        return False
+    check_cell(cell, options)
+    return True
+
+# %% ../nbs/05a_experiments.ipynb #0fbc06bf
+def run_study_cell(
+    cell: Path,  # the cell's run folder, claimed by this worker
+    spec: dict,  # the study spec (the donor-swaps the cell owes)
+    folder: Path,  # the cell's folder relative to the study's out: SETTING/CELL/SEED
+    options: dict,  # the cell's run options
+    progress,  # show a progress bar (None: only on a terminal)
+    log,  # called with the cell's one line of text when it has finished
+):
+    "Run a study's cell (resuming its checkpoint) and the donor-swaps it owes; returns the run's summary"
+    t0 = time.time()
+    s = run_cell(cell, progress, **options)
+    for c in donor_swaps(spec, folder, options):
+        if not (cell / donor_swap_name(c)).exists():
+            donor_swap_run(cell, n_perm=20, checkpoint=c)
+    log(f"{folder}: mean {s['final']['mean']:.2f} worst {s['final']['worst']:.2f} ({time.time() - t0:.0f} s)")
+    return s
+
 # %% ../nbs/05a_experiments.ipynb #99d96a08
 def run_study(
     spec: dict,  # a study spec (see study_cells)
@@ -198,36 +230,19 @@ def run_study(
     for folder, options in study_cells(spec):
         if only and not any(fnmatch(str(folder), p.strip()) for p in only.split(',')):
             continue
-        cell = out / folder
-        kept = Path(records) / folder if records else None
-        if kept and (kept / 'summary.json').exists() and all(
-            (kept / donor_swap_name(c)).exists() for c in donor_swaps(spec, folder, options)
-        ):
-            check_cell(kept, options)
+        cell, kept = out / folder, Path(records) / folder if records else None
+        if kept and cell_finished(kept, spec, folder, options):
             continue  # finished in an earlier sitting, perhaps on another machine: its record is the result
-        if (cell / 'summary.json').exists() and all(
-            (cell / donor_swap_name(c)).exists() for c in donor_swaps(spec, folder, options)
-        ):
-            check_cell(cell, options)
-            if records:
-                keep_record(cell, Path(records) / folder)
-            continue
-        if not claim(cell):
-            continue
-        try:
-            t0 = time.time()
-            s = run_cell(cell, progress, **options)
-            for c in donor_swaps(spec, folder, options):
-                if not (cell / donor_swap_name(c)).exists():
-                    donor_swap_run(cell, n_perm=20, checkpoint=c)
-            log(
-                f"{folder}: mean {s['final']['mean']:.2f} worst {s['final']['worst']:.2f} ({time.time() - t0:.0f} s)"
-            )
-            if records:
-                keep_record(cell, Path(records) / folder)
-        finally:
-            release(cell)
-        done += 1
+        if not cell_finished(cell, spec, folder, options):
+            if not claim(cell):
+                continue  # another live worker runs it
+            try:
+                run_study_cell(cell, spec, folder, options, progress, log)
+            finally:
+                release(cell)
+            done += 1
+        if kept:
+            keep_record(cell, kept)
         if max_cells and done >= max_cells:
             break
     return study_status(spec, out)
