@@ -19,7 +19,7 @@ from .algorithms import Algorithm, FitContext
 # %% auto #0
 __all__ = ['KERNEL_ENV', 'sample_clients', 'client_generator', 'fit_round', 'finetuned', 'client_views', 'evaluate_clients',
            'round_record', 'source_commit', 'versions', 'cpu_model', 'machine', 'describe_machine', 'client_states',
-           'fresh_state', 'summarize', 'eval_subset', 'check_schedule', 'run_federated', 'plot_curves']
+           'fresh_state', 'summarize', 'eval_subset', 'check_schedule', 'start_run', 'run_federated', 'plot_curves']
 
 # %% ../nbs/02b_engine.ipynb #0ba1fdb4
 def sample_clients(
@@ -294,6 +294,31 @@ def check_schedule(
         if not (isinstance(v, int) and v >= 1):
             raise ValueError(f"{name}={v!r} must be an integer >= 1")
 
+# %% ../nbs/02b_engine.ipynb #a2cf9519
+def start_run(
+    algo: Algorithm,  # the run's algorithm
+    fed: FedData,  # the run's federated data
+    rounds: int,  # the run's rounds
+    seed: int,  # the run's seed
+    participation: float,  # fraction of clients sampled per round (part of a run folder's configuration)
+    eval_every: int,  # evaluation period (part of a run folder's configuration)
+    folder,  # a `hdcfl.runs.RunFolder` (started fresh, or resumed from its checkpoint), or None
+    budget: MemoryBudget,  # the run's one memory budget for client states, server stores and replies
+):
+    "A run's start, fresh or from its folder's checkpoint: first round, server and client states, best record, history"
+    states_dir = folder.out / 'states' if folder else None
+    if budget:
+        algo.spill_server_state(folder.out if folder else None, budget)
+    fresh = lambda: fresh_state(algo, fed, rounds, seed, budget, states_dir)
+    start, server, clients, best, history = (
+        folder.start(algo, fed, rounds, seed, participation, eval_every, fresh) if folder else fresh()
+    )
+    if not isinstance(clients, ClientStates):  # resumed: what the checkpoint saved
+        clients = client_states(algo, fed, rounds, seed, budget, states_dir).restore(clients)
+        for store in stores_in(server):
+            store.resumed(budget)
+    return start, server, clients, best, history
+
 # %% ../nbs/02b_engine.ipynb #82a28102
 def run_federated(
     algo: Algorithm,  # the algorithm, with its model and training options
@@ -313,18 +338,8 @@ def run_federated(
     check_schedule(rounds, eval_every)
     sample_clients(len(fed), participation, seed, 1)
     budget = MemoryBudget(state_memory_mb)  # one total for the client states, the server's stores and the replies
-    subset = eval_subset(len(fed), eval_clients, seed)
-    states_dir = folder.out / 'states' if folder else None
-    if budget:
-        algo.spill_server_state(folder.out if folder else None, budget)
-    t0, fresh = time.time(), lambda: fresh_state(algo, fed, rounds, seed, budget, states_dir)
-    start, server, clients, best, history = (
-        folder.start(algo, fed, rounds, seed, participation, eval_every, fresh) if folder else fresh()
-    )
-    if not isinstance(clients, ClientStates):  # resumed: what the checkpoint saved
-        clients = client_states(algo, fed, rounds, seed, budget, states_dir).restore(clients)
-        for store in stores_in(server):
-            store.resumed(budget)
+    subset, t0 = eval_subset(len(fed), eval_clients, seed), time.time()
+    start, server, clients, best, history = start_run(algo, fed, rounds, seed, participation, eval_every, folder, budget)
     bar = tqdm(
         range(start, rounds + 1),
         initial=start - 1,
