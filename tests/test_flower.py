@@ -3,7 +3,7 @@ SuperNode per client), against the in-process engine; a SuperNode crash; a kille
 that every process started is gone afterwards."""
 import json
 from pathlib import Path
-import pytest
+import psutil, pytest
 from conftest import hdcfl, rounds_of
 
 from hdcfl.runs import run as run_inprocess
@@ -14,6 +14,18 @@ from hdcfl.flower.serverapp import privacy_check, read_audit
 # one torch thread everywhere: then both engines do the same float operations in the same order
 BASE = dict(dataset='digits', partition='rotation', clients=3, rounds=3, seed=11, threads=1)
 HDCFL = dict(algorithm='hdcfl', activation=2, refresh_every=1, groups=2)
+
+def serverapps():
+    "The ServerApp processes alive on this machine (Flower's SuperExec starts each in a session of its own)"
+    return {p.pid for p in psutil.process_iter(['cmdline', 'status']) if p.info['status'] != psutil.STATUS_ZOMBIE
+            and any(Path(a).name == 'flwr-serverapp' for a in (p.info['cmdline'] or ())[:2])}
+
+@pytest.fixture(autouse=True)
+def no_serverapp_left():
+    "No test here leaves a ServerApp process behind"
+    before = serverapps()
+    yield
+    assert serverapps() - before == set()
 
 def assert_all_stopped(summary):
     "Every process `launch` started, and every process in its process group, is gone"
@@ -54,9 +66,10 @@ def test_deployment_survives_a_crashed_node(tmp_path):
 
 def test_deployment_resumes_a_stopped_server(tmp_path):
     "3 SuperNodes, 4 rounds; the ServerApp is killed once round 2 is recorded; launched again with resume=True, the run ends with the in-process numbers"
-    out, opts = tmp_path / 'deploy', {**BASE, 'rounds': 4, 'ckpt_every': 1, **HDCFL}
+    out, opts, before = tmp_path / 'deploy', {**BASE, 'rounds': 4, 'ckpt_every': 1, **HDCFL}, serverapps()
     with pytest.raises(RuntimeError, match='ended without a summary'):
         launch('deployment', out, stop_server=2, round_timeout=240, **opts)
+    assert serverapps() - before == set()   # the killed ServerApp is gone, and no other was left behind
     assert 2 <= len(rounds_of(out)) < 4 and (out / 'checkpoint.pt').exists() and not (out / 'summary.json').exists()
     assert sorted(p.name for p in (out / 'nodes').iterdir()) == ['client_0', 'client_1', 'client_2']   # each node's own states
     s = launch('deployment', out, resume=True, round_timeout=240, **opts)

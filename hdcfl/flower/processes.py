@@ -8,11 +8,14 @@ import os, signal, socket, subprocess, sys, threading, time
 from dataclasses import dataclass
 from pathlib import Path
 
+import psutil
+
 from ..runs import read_rounds
 
 # %% auto #0
-__all__ = ['free_port', 'flower_env', 'Proc', 'spawn', 'group_alive', 'stop', 'wait_port', 'after_round', 'drill_event',
-           'crash_node', 'restart_node', 'drills', 'server_processes', 'stop_server_drill', 'drill_threads']
+__all__ = ['free_port', 'flower_env', 'Proc', 'spawn', 'group_alive', 'process_groups', 'stop', 'wait_port', 'after_round',
+           'drill_event', 'crash_node', 'restart_node', 'drills', 'server_processes', 'stop_server_drill',
+           'drill_threads']
 
 # %% ../../nbs/07e_flower_processes.ipynb #dcb6297c
 def free_port():
@@ -73,30 +76,49 @@ def spawn(
 def group_alive(
     pgid: int,  # a process group id (a spawned `Proc`'s pid: it leads its own group)
 ):
-    "Whether any process of process group `pgid` is left"
-    try:
-        os.killpg(pgid, 0)
-        return True
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
+    "Whether a live process of process group `pgid` is left (an exited one waiting for its parent to collect it is not)"
+    for p in psutil.process_iter(['pid', 'status']):
+        try:
+            if p.info['status'] != psutil.STATUS_ZOMBIE and os.getpgid(p.info['pid']) == pgid:
+                return True
+        except (ProcessLookupError, psutil.Error):
+            continue  # gone meanwhile
+    return False
+
+# %% ../../nbs/07e_flower_processes.ipynb #1f81c096
+def process_groups(
+    pgids: set,  # process groups to start from (each launched `Proc`'s pid)
+):
+    "`pgids` and the group of every process that a member of one of them started, transitively (this process's own excepted)"
+    procs = {}
+    for p in psutil.process_iter(['pid', 'ppid']):
+        try:
+            procs[p.info['pid']] = (p.info['ppid'], os.getpgid(p.info['pid']))
+        except (ProcessLookupError, psutil.Error):
+            continue  # gone meanwhile
+    groups, own, grew = set(pgids), os.getpgid(0), True
+    while grew:
+        found = {g for ppid, g in procs.values() if ppid in procs and procs[ppid][1] in groups} - groups - {own}
+        groups, grew = groups | found, bool(found)
+    return groups
 
 # %% ../../nbs/07e_flower_processes.ipynb #3de8695a
 def stop(
-    procs: list,  # the `Proc`s to stop, each with its whole process group
+    procs: list,  # the `Proc`s to stop, each with its whole process group and the groups its processes started
     grace: float = 10.0,  # seconds between SIGTERM and SIGKILL
 ):
-    "Stop every process and its whole process group by PID: SIGTERM, then SIGKILL after `grace` s; returns the groups still alive (none)"
+    "Stop every process, its process group and the groups its processes started: SIGTERM, then SIGKILL after `grace` s; returns the groups still alive (none)"
+    groups = set()
 
     def signal_all(sig):
-        for p in procs:
-            if group_alive(p.pid):
-                os.killpg(p.pid, sig)
+        groups.update(process_groups({p.pid for p in procs} | groups))  # found before any dies: an orphan's parent is init
+        for g in groups:
+            if group_alive(g):
+                os.killpg(g, sig)
 
     def wait(seconds):
         t0 = time.time()
-        while any(group_alive(p.pid) for p in procs) and time.time() - t0 < seconds:
+        while any(group_alive(g) for g in groups) and time.time() - t0 < seconds:
             for p in procs:
                 p.popen.poll()  # reap our own children
             time.sleep(0.1)
@@ -105,7 +127,7 @@ def stop(
     wait(grace)
     signal_all(signal.SIGKILL)
     wait(5)
-    return [p.pid for p in procs if group_alive(p.pid)]
+    return sorted(g for g in groups if group_alive(g))
 
 # %% ../../nbs/07e_flower_processes.ipynb #40bd865f
 def wait_port(
@@ -160,11 +182,12 @@ def crash_node(
     events: list,  # receives the kill's record
     t0: float,  # the launch's start (`time.time()`): the record's time is seconds since then
 ):
-    "An action for `after_round`: SIGKILL client `k`'s SuperNode with its process group (a crash), then record it"
+    "An action for `after_round`: SIGKILL client `k`'s SuperNode, its process group and the groups it started (a crash), then record it"
 
     def act():
-        if group_alive(nodes[k].pid):
-            os.killpg(nodes[k].pid, signal.SIGKILL)
+        for g in process_groups({nodes[k].pid}):  # with the processes it started in groups of their own
+            if group_alive(g):
+                os.killpg(g, signal.SIGKILL)
         events.append(drill_event('killed', nodes[k], k, r, t0))
 
     return act
@@ -209,15 +232,16 @@ def drills(
 
 # %% ../../nbs/07e_flower_processes.ipynb #d7d3ffcd
 def server_processes(
-    pgid: int,  # the SuperLink's process group (it starts the ServerApp's processes)
+    pgid: int,  # the SuperLink's process group (its SuperExec starts the ServerApp, in a group of its own)
 ):
-    "The process ids in group `pgid` that run a ServerApp (`flwr-serverapp`)"
-    pids = []
-    for d in Path('/proc').glob('[0-9]*'):
+    "The process ids that run a ServerApp (`flwr-serverapp`) in group `pgid` or a group its processes started"
+    groups, pids = process_groups({pgid}), []
+    for p in psutil.process_iter(['pid', 'cmdline']):
         try:
-            if os.getpgid(int(d.name)) == pgid and b'flwr-serverapp' in (d / 'cmdline').read_bytes():
-                pids.append(int(d.name))
-        except (OSError, ProcessLookupError):
+            named = any(Path(a).name == 'flwr-serverapp' for a in (p.info['cmdline'] or ())[:2])  # the program or its script
+            if named and os.getpgid(p.info['pid']) in groups:
+                pids.append(p.info['pid'])
+        except (ProcessLookupError, psutil.Error):
             continue  # gone meanwhile
     return pids
 
