@@ -3,7 +3,8 @@ seed, the study's options: 20 clients, at most 250 training images each, the Bat
 epochs), rounds run with `fit_round` (training of every client and the server's aggregation) and timed after the
 method's start-up; then one evaluation of every client in every view the cell evaluates, and the final one with the
 fine-tuned view (5 epochs); and what it sends, counted from its real messages (`hdcfl.studies.traffic`: tensor
-elements per client per round, down, up and at evaluation). A method with an activation round (HDC-FL) is timed from that round on, so that its
+elements per client per round, down, up and at evaluation) with the method's own options: the study's
+evaluation-only extras (HDC-FL's variant views and lambdas, whose encoders its evaluation message carries) left out. A method with an activation round (HDC-FL) is timed from that round on, so that its
 rounds include the prototypes; the others from round 2. One torch thread; the study's records come from two such
 processes side by side on the 2 cores, so run this beside one other single-thread process for comparable figures.
 
@@ -51,8 +52,9 @@ for m in methods:
     t = time.perf_counter()
     evaluate_clients(algo, server, clients, fed, rounds, seed, final=True)
     final_s = time.perf_counter() - t
+    own = {k: v for k, v in cells[m].items() if k not in spec['method_options'].get(m, {})}  # without the study's extras
     rows.append({'method': m, 'timed_rounds': f'{start}-{start + a.timed - 1}', 'fit_s': round(statistics.median(fit_s), 2),
-                 'eval_s': round(eval_s, 2), 'views': len(views), 'final_eval_s': round(final_s, 2), **traffic(**cells[m])})
+                 'eval_s': round(eval_s, 2), 'views': len(views), 'final_eval_s': round(final_s, 2), **traffic(**own)})
     print(rows[-1], flush=True)
 cols = ['method', 'timed_rounds', 'fit_s', 'eval_s', 'views', 'final_eval_s', 'down', 'up', 'eval']
 print(' '.join(f'{c:>12}' for c in cols))
