@@ -4,7 +4,7 @@
 
 # %% ../../nbs/07e_flower_processes.ipynb #8e22b909
 from __future__ import annotations
-import os, signal, socket, subprocess, sys, threading, time
+import contextlib, os, signal, socket, subprocess, sys, threading, time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,9 +13,9 @@ import psutil
 from ..runs import read_rounds
 
 # %% auto #0
-__all__ = ['free_port', 'flower_env', 'Proc', 'spawn', 'group_alive', 'process_groups', 'stop', 'wait_port', 'after_round',
-           'drill_event', 'crash_node', 'restart_node', 'drills', 'server_processes', 'stop_server_drill',
-           'drill_threads']
+__all__ = ['free_port', 'flower_env', 'Proc', 'spawn', 'live_groups', 'group_alive', 'process_groups', 'stop', 'wait_port',
+           'after_round', 'drill_event', 'crash_node', 'restart_node', 'drills', 'server_processes',
+           'stop_server_drill', 'drill_threads']
 
 # %% ../../nbs/07e_flower_processes.ipynb #dcb6297c
 def free_port():
@@ -73,17 +73,23 @@ def spawn(
     return Proc(name, p, log)
 
 # %% ../../nbs/07e_flower_processes.ipynb #15d779bb
+def live_groups():
+    "The process groups that hold a live process (an exited one, waiting for its parent to collect it, is not)"
+    groups = set()
+    for p in psutil.process_iter(['pid', 'status']):
+        try:
+            if p.info['status'] != psutil.STATUS_ZOMBIE:
+                groups.add(os.getpgid(p.info['pid']))
+        except (ProcessLookupError, psutil.Error):
+            continue  # gone meanwhile
+    return groups
+
+
 def group_alive(
     pgid: int,  # a process group id (a spawned `Proc`'s pid: it leads its own group)
 ):
     "Whether a live process of process group `pgid` is left (an exited one waiting for its parent to collect it is not)"
-    for p in psutil.process_iter(['pid', 'status']):
-        try:
-            if p.info['status'] != psutil.STATUS_ZOMBIE and os.getpgid(p.info['pid']) == pgid:
-                return True
-        except (ProcessLookupError, psutil.Error):
-            continue  # gone meanwhile
-    return False
+    return pgid in live_groups()
 
 # %% ../../nbs/07e_flower_processes.ipynb #1f81c096
 def process_groups(
@@ -112,13 +118,13 @@ def stop(
 
     def signal_all(sig):
         groups.update(process_groups({p.pid for p in procs} | groups))  # found before any dies: an orphan's parent is init
-        for g in groups:
-            if group_alive(g):
+        for g in groups & live_groups():
+            with contextlib.suppress(ProcessLookupError):  # gone meanwhile
                 os.killpg(g, sig)
 
     def wait(seconds):
         t0 = time.time()
-        while any(group_alive(g) for g in groups) and time.time() - t0 < seconds:
+        while groups & live_groups() and time.time() - t0 < seconds:
             for p in procs:
                 p.popen.poll()  # reap our own children
             time.sleep(0.1)
@@ -127,7 +133,7 @@ def stop(
     wait(grace)
     signal_all(signal.SIGKILL)
     wait(5)
-    return sorted(g for g in groups if group_alive(g))
+    return sorted(groups & live_groups())
 
 # %% ../../nbs/07e_flower_processes.ipynb #40bd865f
 def wait_port(
@@ -185,8 +191,8 @@ def crash_node(
     "An action for `after_round`: SIGKILL client `k`'s SuperNode, its process group and the groups it started (a crash), then record it"
 
     def act():
-        for g in process_groups({nodes[k].pid}):  # with the processes it started in groups of their own
-            if group_alive(g):
+        for g in process_groups({nodes[k].pid}) & live_groups():  # with the groups of the processes it started
+            with contextlib.suppress(ProcessLookupError):  # gone meanwhile
                 os.killpg(g, signal.SIGKILL)
         events.append(drill_event('killed', nodes[k], k, r, t0))
 
