@@ -17,9 +17,9 @@ from .runs import run
 from .experiments import METRICS
 
 # %% auto #0
-__all__ = ['HDCFL_VARIANTS', 'CIFAR10_ROOT', 'CIFAR10_V1_METHODS', 'PROTO_ABLATIONS', 'STUDIES', 'DEMO_SETTINGS', 'DEMO_METHODS',
-           'cifar10_study', 'digits_study', 'cifar10_study_v2', 'traffic', 'setting_table', 'tail_table',
-           'format_table', 'write_tables', 'demo']
+__all__ = ['HDCFL_VARIANTS', 'CIFAR10_ROOT', 'CIFAR10_V1_METHODS', 'PROTO_ABLATIONS', 'STUDIES', 'MATCHED_VIEWS', 'DEMO_SETTINGS',
+           'DEMO_METHODS', 'cifar10_study', 'digits_study', 'cifar10_study_v2', 'traffic', 'setting_table',
+           'tail_table', 'format_table', 'write_tables', 'matched_frame', 'matched_table', 'matched_tail', 'demo']
 
 # %% ../nbs/05b_studies.ipynb #255c233f
 HDCFL_VARIANTS = (
@@ -203,7 +203,7 @@ def tail_table(
             for m in ('worst', 'bottom20', 'gap')
         ],
         axis=1,
-    ).mean(1)
+    ).mean(axis=1)
     out = per.groupby(level='method', sort=False).mean()
     out['tail_rank'] = ranks.groupby(level='method', sort=False).mean()
     return out.round(2)
@@ -255,6 +255,45 @@ def write_tables(
         p.write_text(text + '\n')
         paths.append(p)
     return paths
+
+# %% ../nbs/05b_studies.ipynb #2b4fef0f
+MATCHED_VIEWS = {'model': 'plain', 'ft': 'ft'}  # a run's plain view, and its view after the fine-tuning budget
+
+
+def matched_frame(
+    frame: pd.DataFrame,  # a study frame: setting, method, seed, view and the METRICS columns
+    methods,  # the methods (cell names) to keep
+):
+    "The plain and fine-tuned rows of `methods`, the plain view named 'plain'"
+    rows = frame[frame.method.isin(list(methods)) & frame.view.isin(list(MATCHED_VIEWS))]
+    return rows.replace({'view': MATCHED_VIEWS})
+
+# %% ../nbs/05b_studies.ipynb #a1af0c5a
+def matched_table(
+    df: pd.DataFrame,  # `matched_frame`'s rows: setting, method, seed, view (plain / ft) and the METRICS columns
+    metric: str = 'mean',  # one of METRICS: mean, worst, bottom20 or gap (for gap lower is better)
+):
+    "Mean ± sample std over seeds of `metric`, plain and fine-tuned side by side, with each view's rank by it"
+    check_choice('metric', metric, METRICS)
+    g = df.groupby(['setting', 'method', 'view'], sort=False)[metric].agg(['mean', 'std']).unstack('view')
+    out = pd.DataFrame(index=g.index)
+    for v in ('plain', 'ft'):
+        out[v] = [f"{m:.2f}" + (f" ± {s:.2f}" if not np.isnan(s) else '') for m, s in zip(g[('mean', v)], g[('std', v)])]
+        rank = g[('mean', v)].groupby(level='setting').rank(ascending=(metric == 'gap'), method='min')
+        out[f'rank {v}'] = rank.astype(int)
+    out['ft - plain'] = (g[('mean', 'ft')] - g[('mean', 'plain')]).round(2)
+    return out.sort_values(['setting', 'rank ft'])
+
+# %% ../nbs/05b_studies.ipynb #1686b769
+def matched_tail(
+    df: pd.DataFrame,  # `matched_frame`'s rows: setting, method, seed, view (plain / ft) and the METRICS columns
+):
+    "`tail_table` of the plain and the fine-tuned view side by side (columns 'METRIC plain', 'METRIC ft')"
+    parts = {v: tail_table(df[df.view == v]) for v in ('plain', 'ft')}
+    out = pd.concat(parts, axis=1)
+    out.columns = [f'{m} {v}' for v, m in out.columns]
+    order = [f'{m} {v}' for m in (*METRICS, 'tail_rank') for v in ('plain', 'ft')]
+    return out[order].sort_values('tail_rank ft')
 
 # %% ../nbs/05b_studies.ipynb #189ed696
 DEMO_SETTINGS = {'rotation': dict(partition='rotation'), 'ls2': dict(partition='ls', k=2)}
