@@ -19,7 +19,8 @@ from .experiments import METRICS
 # %% auto #0
 __all__ = ['HDCFL_VARIANTS', 'CIFAR10_ROOT', 'CIFAR10_V1_METHODS', 'PROTO_ABLATIONS', 'STUDIES', 'MATCHED_VIEWS', 'DEMO_SETTINGS',
            'DEMO_METHODS', 'cifar10_study', 'digits_study', 'cifar10_study_v2', 'traffic', 'setting_table',
-           'tail_table', 'format_table', 'write_tables', 'matched_frame', 'matched_table', 'matched_tail', 'demo']
+           'tail_table', 'format_table', 'write_tables', 'matched_frame', 'matched_table', 'matched_tail', 'paired',
+           'verdict', 'judge', 'demo']
 
 # %% ../nbs/05b_studies.ipynb #255c233f
 HDCFL_VARIANTS = (
@@ -294,6 +295,52 @@ def matched_tail(
     out.columns = [f'{m} {v}' for v, m in out.columns]
     order = [f'{m} {v}' for m in (*METRICS, 'tail_rank') for v in ('plain', 'ft')]
     return out[order].sort_values('tail_rank ft')
+
+# %% ../nbs/05b_studies.ipynb #032047c4
+def paired(
+    frame: pd.DataFrame,  # rows: setting, method, seed, view and the metric's column
+    a: tuple,  # (method, view): the side the claim is for
+    b: tuple,  # (method, view): the side it is compared with
+    setting: str,  # the setting compared in
+    metric: str = 'mean',  # the column compared
+):
+    "Per-seed differences a - b of `metric` in `setting`, over the seeds both have (indexed by seed)"
+    fr = frame[frame.setting == setting]
+    get = lambda method, view: fr[(fr.method == method) & (fr.view == view)].set_index('seed')[metric]
+    return (get(*a) - get(*b)).dropna()
+
+# %% ../nbs/05b_studies.ipynb #0cbd0093
+def verdict(
+    d: pd.Series,  # per-seed differences a - b (from `paired`)
+    seeds: int,  # the seeds the study plans: fewer in `d` are said in the verdict
+    margin: float = 0.0,  # a may be this far below b and the claim still hold
+):
+    "holds / fails / no difference / not shown by the rule above, or 'no runs yet'"
+    if len(d) == 0:
+        return 'no runs yet'
+    if margin == 0 and (d.abs() < 1e-9).all():
+        v = 'no difference'
+    elif d.mean() + margin <= 0:
+        v = 'fails'
+    else:
+        v = 'holds' if (d + margin > 0).all() else 'not shown'
+    return v if len(d) >= seeds else f'{v} ({len(d)} of {seeds} seeds run)'
+
+# %% ../nbs/05b_studies.ipynb #57ffa13e
+def judge(
+    name: str,  # the claim, e.g. 'tail: worst highest of all methods'
+    setting: str,  # where it is judged
+    compared: str,  # what is compared, e.g. 'HDC-FL - FedBABU'
+    d: pd.Series,  # per-seed differences (from `paired`)
+    seeds: int,  # the seeds the study plans
+    paper: str = '',  # the paper's figures for it, if any
+    margin: float = 0.0,  # as in `verdict`
+):
+    "One row of a claims table: the difference as mean ± sample std over seeds, the seeds for it, the verdict"
+    diff = (f"{d.mean():+.2f}" + (f" ± {d.std():.2f}" if len(d) > 1 else '')) if len(d) else ''
+    return {'claim': name, 'setting': setting, 'compared': compared, 'difference': diff,
+            'seeds for': f'{int((d + margin > 0).sum())}/{len(d)}', 'verdict': verdict(d, seeds, margin),
+            'paper': paper}
 
 # %% ../nbs/05b_studies.ipynb #189ed696
 DEMO_SETTINGS = {'rotation': dict(partition='rotation'), 'ls2': dict(partition='ls', k=2)}
