@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .core import check_choice, tensor_items
+from .core import check_choice, tensor_items, save_figure
 from .config import Experiment
 from .algorithms import ALGORITHMS
 from .engine import fit_round, plot_curves, describe_machine
@@ -20,7 +20,7 @@ from .experiments import METRICS
 __all__ = ['HDCFL_VARIANTS', 'CIFAR10_ROOT', 'CIFAR10_V1_METHODS', 'PROTO_ABLATIONS', 'STUDIES', 'MATCHED_VIEWS', 'DEMO_SETTINGS',
            'DEMO_METHODS', 'cifar10_study', 'digits_study', 'cifar10_study_v2', 'traffic', 'setting_table',
            'tail_table', 'format_table', 'write_tables', 'matched_frame', 'matched_table', 'matched_tail', 'paired',
-           'verdict', 'judge', 'demo']
+           'verdict', 'judge', 'pm', 'view_table', 'plot_study_curves', 'demo']
 
 # %% ../nbs/05b_studies.ipynb #255c233f
 HDCFL_VARIANTS = (
@@ -341,6 +341,71 @@ def judge(
     return {'claim': name, 'setting': setting, 'compared': compared, 'difference': diff,
             'seeds for': f'{int((d + margin > 0).sum())}/{len(d)}', 'verdict': verdict(d, seeds, margin),
             'paper': paper}
+
+# %% ../nbs/05b_studies.ipynb #0ff97e65
+def pm(
+    values: pd.Series,  # one value per seed (NaN: not defined for that seed)
+):
+    "mean ± sample std of the values that are not NaN, with how many there are when some are not"
+    d = values.dropna()
+    text = f"{d.mean():.2f} ± {d.std():.2f}" if len(d) > 1 else f"{d.mean():.2f}" if len(d) else ''
+    return text + (f" ({len(d)} of {len(values)})" if 0 < len(d) < len(values) else '')
+
+# %% ../nbs/05b_studies.ipynb #17e173ff
+def view_table(
+    frame: pd.DataFrame,  # a study frame: setting, method (the cell), seed, view and the METRICS columns
+    rows: list,  # (label, cell, view) per row of the table
+    reference: dict,  # cell -> (cell, view) its Δmean is paired against (a cell not in it: no Δmean)
+    settings: tuple,  # the settings, one group of columns each
+    metrics: tuple = ('mean', 'worst', 'bottom20'),  # the METRICS shown
+):
+    "Each row's metrics as mean ± std over seeds per setting, and Δmean against its reference, seed by seed"
+    out = []
+    for label, cell, view in rows:
+        r = {'variant': label}
+        for s in settings:
+            fr = frame[frame.setting == s]
+            v = fr[(fr.method == cell) & (fr.view == view)].set_index('seed')
+            for m in metrics:
+                r[f'{s} {m}'] = pm(v[m]) if len(v) else ''
+            d = paired(frame, (cell, view), reference[cell], s) if cell in reference else pd.Series(dtype=float)
+            r[f'{s} Δmean'] = f"{d.mean():+.2f}" if len(d) else ''
+        out.append(r)
+    return pd.DataFrame(out).set_index('variant')
+
+# %% ../nbs/05b_studies.ipynb #70675323
+def plot_study_curves(
+    curves: pd.DataFrame,  # `hdcfl.experiments.study_curves` rows: setting, method, seed, round, view, mean, worst
+    methods: list,  # the methods (cells) drawn, in the legend's order
+    settings: list,  # one panel per setting
+    metric: str = 'mean',  # 'mean' or 'worst'
+    view: str = 'model',  # the view drawn
+    path: str | Path | None = None,  # where the figure is saved (None: not saved)
+    title: str = '',  # each panel's title before the setting's name
+):
+    "`metric` accuracy over rounds per setting, mean and one std over seeds; HDC-FL thick and black"
+    check_choice('metric', metric, ('mean', 'worst'))
+    import matplotlib.pyplot as plt
+
+    fig, axs = plt.subplots(1, len(settings), figsize=(5 * len(settings) + 1.5, 3.6), squeeze=False)
+    colours = plt.get_cmap('tab20').colors
+    for ax, s in zip(axs[0], settings):
+        for i, m in enumerate(methods):
+            style = dict(color='black', lw=2.2, zorder=5) if m == 'hdcfl' else dict(color=colours[i % 20], lw=1.2)
+            sel = curves[(curves.setting == s) & (curves.method == m) & (curves.view == view)]
+            g = sel.groupby('round')[metric].agg(['mean', 'std'])
+            if g.empty:
+                continue
+            ax.plot(g.index, g['mean'], label=m, **style)
+            sd = g['std'].fillna(0)
+            ax.fill_between(g.index, g['mean'] - sd, g['mean'] + sd, color=style['color'], alpha=0.12)
+        ax.set(title=f'{title}{s}', xlabel='round', ylabel=f'{metric} client accuracy (%)')
+        ax.grid(alpha=0.3)
+    axs[0, -1].legend(fontsize=7, loc='center left', bbox_to_anchor=(1.02, 0.5))
+    fig.tight_layout()
+    if path:
+        save_figure(fig, path)
+    return fig
 
 # %% ../nbs/05b_studies.ipynb #189ed696
 DEMO_SETTINGS = {'rotation': dict(partition='rotation'), 'ls2': dict(partition='ls', k=2)}
