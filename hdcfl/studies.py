@@ -281,7 +281,7 @@ def matched_table(
     for v in ('plain', 'ft'):
         out[v] = [f"{m:.2f}" + (f" ± {s:.2f}" if not np.isnan(s) else '') for m, s in zip(g[('mean', v)], g[('std', v)])]
         rank = g[('mean', v)].groupby(level='setting').rank(ascending=(metric == 'gap'), method='min')
-        out[f'rank {v}'] = rank.astype(int)
+        out[f'rank {v}'] = rank.astype('Int64')  # <NA> where a cell has no runs in that view
     out['ft - plain'] = (g[('mean', 'ft')] - g[('mean', 'plain')]).round(2)
     return out.sort_values(['setting', 'rank ft'])
 
@@ -355,7 +355,7 @@ def pm(
 def view_table(
     frame: pd.DataFrame,  # a study frame: setting, method (the cell), seed, view and the METRICS columns
     rows: list,  # (label, cell, view) per row of the table
-    reference: dict,  # cell -> (cell, view) its Δmean is paired against (a cell not in it: no Δmean)
+    reference: dict,  # (cell, view) or cell -> the (cell, view) its Δmean is paired against (neither in it: no Δmean)
     settings: tuple,  # the settings, one group of columns each
     metrics: tuple = ('mean', 'worst', 'bottom20'),  # the METRICS shown
 ):
@@ -368,7 +368,8 @@ def view_table(
             v = fr[(fr.method == cell) & (fr.view == view)].set_index('seed')
             for m in metrics:
                 r[f'{s} {m}'] = pm(v[m]) if len(v) else ''
-            d = paired(frame, (cell, view), reference[cell], s) if cell in reference else pd.Series(dtype=float)
+            ref = reference.get((cell, view), reference.get(cell))
+            d = paired(frame, (cell, view), ref, s) if ref else pd.Series(dtype=float)
             r[f'{s} Δmean'] = f"{d.mean():+.2f}" if len(d) else ''
         out.append(r)
     return pd.DataFrame(out).set_index('variant')
