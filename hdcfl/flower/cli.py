@@ -62,6 +62,11 @@ def add_flower_parser(
         '--hosts', default='',
         help="credentials only: comma-separated IP addresses (or names) the SuperLink is reached at (127.0.0.1 is added)",
     )
+    fl.add_argument(
+        '--config',
+        default=None,
+        help="start from a saved configuration (a run's config.json or its folder); flags override it",
+    )
     add_experiment_flags(fl, seen)
 
 # %% ../../nbs/07h_flower_cli.ipynb #b059b9c2
@@ -117,10 +122,11 @@ def run_flower(
     )
     if not flower.get('out'):
         sys.exit("hdcfl flower: error: --out is required (the run folder; for partition, the data files' folder)")
-    out, options = flower.pop('out'), given(args)
+    out, config = flower.pop('out'), args.pop('config')
     try:
+        saved = Experiment.load(config).options() if config else {}
+        options = {**saved, **given(args)}  # flags override the saved, as in `hdcfl run`
         if mode == 'partition':
-            options.pop('algorithm', None)  # data files do not depend on the algorithm
             n = len(write_partitions(check_out(out, flower.get('overwrite', False)), **options))
             print(
                 f"wrote {n} client data files to {out}: give node K --node-config "
