@@ -218,8 +218,9 @@ def plot_study_curves(
     view: str = 'model',  # the view drawn
     path: str | Path | None = None,  # where the figure is saved (None: not saved)
     title: str = '',  # each panel's title before the setting's name
+    highlight: str = 'hdcfl',  # the method drawn thick and black
 ):
-    "`metric` accuracy over rounds per setting, mean and one std over seeds; HDC-FL thick and black"
+    "`metric` accuracy over rounds per setting, mean and one std over seeds; `highlight` thick and black"
     check_choice('metric', metric, ('mean', 'worst'))
     import matplotlib.pyplot as plt
 
@@ -227,7 +228,7 @@ def plot_study_curves(
     colours = plt.get_cmap('tab20').colors
     for ax, s in zip(axs[0], settings):
         for i, m in enumerate(methods):
-            style = dict(color='black', lw=2.2, zorder=5) if m == 'hdcfl' else dict(color=colours[i % 20], lw=1.2)
+            style = dict(color='black', lw=2.2, zorder=5) if m == highlight else dict(color=colours[i % 20], lw=1.2)
             sel = curves[(curves.setting == s) & (curves.method == m) & (curves.view == view)]
             g = sel.groupby('round')[metric].agg(['mean', 'std'])
             if g.empty:
