@@ -118,7 +118,7 @@ def add_study_parser(
         '--records',
         default=None,
         help="keep each finished cell's config.json, rounds.jsonl, summary.json and donor-swap reports here "
-        '(e.g. results/cifar10, to commit); --status reads it when --out has no runs',
+        '(e.g. results/cifar10, to commit); --status counts the cells kept there as done',
     )
     st.add_argument('--max-cells', type=int, default=None, help='stop after running this many cells')
     st.add_argument('--status', action='store_true', help='print the state of every cell and stop')
@@ -209,8 +209,7 @@ def run_study_command(
     out = args['out'] or f"runs/study-{args['name']}"
     try:
         if args['status']:
-            where = args['records'] if args['records'] and not Path(out).exists() else out
-            st = study_status(spec, where)
+            st = study_status(spec, out, args['records'])
         else:
             st = run_study(spec, out, args['max_cells'], progress=False, only=args['only'], records=args['records'])
     except USER_ERRORS as e:

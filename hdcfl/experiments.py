@@ -245,20 +245,23 @@ def run_study(
             keep_record(cell, kept)
         if max_cells and done >= max_cells:
             break
-    return study_status(spec, out)
+    return study_status(spec, out, records)
 
 # %% ../nbs/05a_experiments.ipynb #65bab1ea
 def study_status(
     spec: dict,  # a study spec (see study_cells)
     out: str | Path,  # the study's folder of runs
+    records: str | Path | None = None,  # a folder of kept records: a cell recorded there is done (e.g. on another machine)
 ):
     "One row per cell: its state (done, running, partial, todo), final round reached and wall time"
     rows = []
     for folder, options in study_cells(spec):
         cell = Path(out) / folder
         running = held(cell)
-        if (cell / 'summary.json').exists():
-            s = json.loads((cell / 'summary.json').read_text())
+        kept = Path(records) / folder / 'summary.json' if records else None
+        done = kept if kept and kept.exists() else cell / 'summary.json'
+        if done.exists():
+            s = json.loads(done.read_text())
             state, rnd, wall = 'done', s['final']['round'], s['wall_s']
         else:
             recs = read_rounds(cell / 'rounds.jsonl')
