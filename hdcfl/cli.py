@@ -9,9 +9,9 @@ from pathlib import Path
 
 from .algorithms import ALGORITHMS
 from .training import TrainConfig
-from .config import RunConfig, Experiment, import_modules
+from .config import RunConfig, import_modules
 from .runs import run
-from .flags import add_config_flags, add_experiment_flags, given, format_result, USER_ERRORS
+from .flags import add_config_flags, add_experiment_flags, add_saved_config_flag, options_over_saved, given, format_result, USER_ERRORS
 from .flower.cli import add_flower_parser, run_flower
 
 # %% auto #0
@@ -29,11 +29,7 @@ def add_run_parser(
     )
     r.add_argument('--resume', action='store_true', help='continue the run in --out from its checkpoint')
     r.add_argument('--overwrite', action='store_true', help='replace what --out holds')
-    r.add_argument(
-        '--config',
-        default=None,
-        help="start from a saved configuration (a run's config.json or its folder); flags override it",
-    )
+    add_saved_config_flag(r)
     add_experiment_flags(r)
 
 # %% ../nbs/08_cli.ipynb #e1567d12
@@ -157,9 +153,7 @@ def run_command(
     "The `run` sub-command: one experiment from its flags, over a saved configuration when `--config` is given"
     out, resume, overwrite, config = (args.pop(k) for k in ('out', 'resume', 'overwrite', 'config'))
     try:
-        saved = Experiment.load(config).options() if config else {}
-        options = {**saved, **given(args)}  # flags override the saved
-        s = run(out=out, resume=resume, overwrite=overwrite, **options)
+        s = run(out=out, resume=resume, overwrite=overwrite, **options_over_saved(args, config))
     except USER_ERRORS as e:
         sys.exit(f"hdcfl run: error: {e}")
     print(format_result(s))

@@ -14,10 +14,11 @@ from .partitions import PARTITIONS, TEST_VIEWS
 from .models import MODELS
 from .algorithms import ALGORITHMS, option_owner
 from .training import TrainConfig
-from .config import RunConfig
+from .config import RunConfig, Experiment
 
 # %% auto #0
-__all__ = ['CHOICES', 'USER_ERRORS', 'add_config_flags', 'add_experiment_flags', 'given', 'format_result']
+__all__ = ['CHOICES', 'USER_ERRORS', 'add_config_flags', 'add_experiment_flags', 'given', 'add_saved_config_flag',
+           'options_over_saved', 'format_result']
 
 # %% ../nbs/02e_flags.ipynb #bef90653
 CHOICES = {
@@ -81,6 +82,26 @@ def given(
 ):
     "The flags given on the command line (a flag not given is None: the configuration's default applies)"
     return {k: v for k, v in args.items() if v is not None}
+
+# %% ../nbs/02e_flags.ipynb #4ff1a373
+def add_saved_config_flag(
+    parser: argparse.ArgumentParser,  # the sub-command's parser
+):
+    "The `--config` flag: start from a saved configuration that the other flags override"
+    parser.add_argument(
+        '--config',
+        default=None,
+        help="start from a saved configuration (a run's config.json or its folder); flags override it",
+    )
+
+
+def options_over_saved(
+    args: dict,  # the parsed experiment flags (without `config`)
+    config: str | Path | None,  # a saved configuration (a run's config.json or its folder); None: none
+):
+    "The options of a saved configuration with the flags given on the command line over them"
+    saved = Experiment.load(config).options() if config else {}
+    return {**saved, **given(args)}
 
 # %% ../nbs/02e_flags.ipynb #25f388f0
 def format_result(

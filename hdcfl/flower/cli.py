@@ -9,7 +9,7 @@ from dataclasses import fields
 from pathlib import Path
 
 from ..config import Experiment, FlowerConfig
-from ..flags import add_config_flags, add_experiment_flags, given, format_result, USER_ERRORS
+from ..flags import add_config_flags, add_experiment_flags, add_saved_config_flag, options_over_saved, given, format_result, USER_ERRORS
 
 # %% auto #0
 __all__ = ['add_flower_parser', 'client_round', 'flower_report', 'run_flower']
@@ -62,11 +62,7 @@ def add_flower_parser(
         '--hosts', default='',
         help="credentials only: comma-separated IP addresses (or names) the SuperLink is reached at (127.0.0.1 is added)",
     )
-    fl.add_argument(
-        '--config',
-        default=None,
-        help="start from a saved configuration (a run's config.json or its folder); flags override it",
-    )
+    add_saved_config_flag(fl)
     add_experiment_flags(fl, seen)
 
 # %% ../../nbs/07h_flower_cli.ipynb #b059b9c2
@@ -124,8 +120,7 @@ def run_flower(
         sys.exit("hdcfl flower: error: --out is required (the run folder; for partition, the data files' folder)")
     out, config = flower.pop('out'), args.pop('config')
     try:
-        saved = Experiment.load(config).options() if config else {}
-        options = {**saved, **given(args)}  # flags override the saved, as in `hdcfl run`
+        options = options_over_saved(args, config)  # flags override the saved, as in `hdcfl run`
         if mode == 'partition':
             n = len(write_partitions(check_out(out, flower.get('overwrite', False)), **options))
             print(
