@@ -13,8 +13,8 @@ from .models import weighted_average, weighted_averages, mix_states
 
 # %% auto #0
 __all__ = ['DESCRIPTORS', 'MEMBERSHIPS', 'TEMPERATURES', 'planted_heads', 'head_vectors', 'descriptors', 'spherical_kmeans',
-           'silhouette', 'choose_groups', 'cosines', 'soft_temperature', 'memberships', 'prototypes', 'mixture',
-           'membership_entropy', 'assignment_ari', 'refresh', 'sinkhorn', 'cosine', 'kmeans_centres']
+           'silhouette', 'choose_groups', 'nearest_group_cosines', 'soft_temperature', 'memberships', 'prototypes',
+           'mixture', 'membership_entropy', 'assignment_ari', 'refresh', 'sinkhorn', 'cosine', 'kmeans_centres']
 
 # %% ../nbs/03_clustering.ipynb #3cc9da48
 def planted_heads(
@@ -130,7 +130,7 @@ MEMBERSHIPS = ('soft', 'hard')
 TEMPERATURES = ('fixed', 'spread')
 
 
-def cosines(
+def nearest_group_cosines(
     z_K_r: np.ndarray,  # unit-norm descriptors, one row per client
     mu_G_r: np.ndarray,  # unit-norm group centroids
 ):
@@ -140,7 +140,7 @@ def cosines(
 
 # %% ../nbs/03_clustering.ipynb #dd3aee1e
 def soft_temperature(
-    cos_K_G: np.ndarray,  # cosines of clients to groups, from `cosines`
+    cos_K_G: np.ndarray,  # cosines of clients to groups, from `nearest_group_cosines`
     tau: float = 0.1,  # softmax temperature, a finite number > 0
     temperature: str = 'fixed',  # fixed: tau itself; spread: tau times the std of the cosines
 ):
@@ -160,7 +160,7 @@ def memberships(
 ):
     "pi_K_G: each client's membership over the non-empty groups (rows sum to 1)"
     check_choice('membership', kind, MEMBERSHIPS)
-    cos_K_G = cosines(z_K_r, mu_G_r)
+    cos_K_G = nearest_group_cosines(z_K_r, mu_G_r)
     t = soft_temperature(cos_K_G, tau, temperature)
     if kind == 'hard':
         return np.eye(cos_K_G.shape[1])[cos_K_G.argmax(1)]
@@ -245,7 +245,7 @@ def refresh(
         'silhouette': silhouette(z_K_r, labels),
         'ari': assignment_ari(prev_assignment, assignment),
         'entropy': membership_entropy(pi_K_G),
-        'tau': soft_temperature(cosines(z_K_r, mu_G_r), tau, temperature) if membership == 'soft' else None,
+        'tau': soft_temperature(nearest_group_cosines(z_K_r, mu_G_r), tau, temperature) if membership == 'soft' else None,
         'group_sizes': np.bincount(pi_K_G.argmax(1), minlength=pi_K_G.shape[1]).tolist(),
     }
 
