@@ -44,7 +44,7 @@ def head_vectors(
 ):
     "a_K_D: each head's [W | b] flattened and scaled to unit norm"
     A = torch.stack([torch.cat([h['weight'], h['bias'][:, None]], 1).flatten() for h in heads]).double()
-    return (A / A.norm(dim=1, keepdim=True).clamp_min(1e-12)).numpy()
+    return (A / A.norm(dim=1, keepdim=True).clamp_min(1e-12)).cpu().numpy()  # heads may live on an accelerator
 
 # %% ../nbs/03_clustering.ipynb #e5b043bf
 DESCRIPTORS = ('lowrank', 'raw')
@@ -286,6 +286,7 @@ def kmeans_centres(
     from sklearn.cluster import KMeans  # the prototypes' first round only
 
     n = min(K, len(x_M_d))
-    km = KMeans(n, n_init=3, random_state=seed).fit(x_M_d.double().numpy(), sample_weight=None if w_M is None else w_M.double().numpy())
-    c = torch.as_tensor(km.cluster_centers_, dtype=torch.float32)
+    host = lambda t: t.detach().double().cpu().numpy()  # scikit-learn runs on the host, wherever the points are
+    km = KMeans(n, n_init=3, random_state=seed).fit(host(x_M_d), sample_weight=None if w_M is None else host(w_M))
+    c = torch.as_tensor(km.cluster_centers_, dtype=torch.float32, device=x_M_d.device)
     return c[torch.arange(K) % n]

@@ -13,7 +13,7 @@ from sklearn.metrics import roc_auc_score, average_precision_score
 
 from .clustering import descriptors
 from .hdcfl import cached_encoders
-from .models import load_encoder, load_head
+from .models import load_encoder, load_head, model_device
 from .core import atomic_write
 from .config import Experiment
 from .training import evaluate
@@ -31,16 +31,16 @@ def swap_matrix(
     shared: dict | None = None,  # the shared encoder's state dict (None: no shared reference)
 ):
     "acc_N_N, loss_N_N (row: target, column: donor) and the shared-encoder acc_N, loss_N (None without `shared`)"
-    N = len(encoders)
+    N, dev = len(encoders), model_device(model)  # the test tensors go where the model is (a run on a GPU)
     acc, loss = np.zeros((N, N)), np.zeros((N, N))
     sacc, sloss = (np.zeros(N), np.zeros(N)) if shared is not None else (None, None)
     for t in range(N):
         load_head(model, heads[t])
         for d in range(N):
-            r = evaluate(load_encoder(model, encoders[d]), fed[t])
+            r = evaluate(load_encoder(model, encoders[d]), fed[t], device=dev)
             acc[t, d], loss[t, d] = r['acc'], r['loss']
         if shared is not None:
-            r = evaluate(load_encoder(model, shared), fed[t])
+            r = evaluate(load_encoder(model, shared), fed[t], device=dev)
             sacc[t], sloss[t] = r['acc'], r['loss']
     return acc, loss, sacc, sloss
 
