@@ -4,7 +4,7 @@
 
 # %% ../nbs/02c_config.ipynb #73ed499f
 from __future__ import annotations
-import importlib, json, pkgutil
+import importlib, json, os, pkgutil
 from dataclasses import dataclass, asdict, fields
 from pathlib import Path
 from typing import NamedTuple
@@ -24,7 +24,7 @@ import hdcfl.baselines
 
 # %% auto #0
 __all__ = ['BASELINES', 'OPERATIONAL', 'import_baselines', 'RunConfig', 'import_modules', 'algorithm_config', 'Experiment',
-           'identity', 'build_data', 'build_algorithm', 'FlowerConfig']
+           'identity', 'build_data', 'build_algorithm', 'set_kernels', 'FlowerConfig']
 
 # %% ../nbs/02c_config.ipynb #9278b23d
 def import_baselines():
@@ -64,6 +64,7 @@ class RunConfig:
     keep_checkpoints: str = ''  # also keep these rounds' checkpoints as checkpoint-rNN.pt, e.g. '15,25'
     seed: int = 42  # seeds partition, initialization, sampling and batch order
     threads: int = 0  # torch CPU threads (0: torch's default)
+    deterministic: bool = True  # on a CUDA device, deterministic kernels: same seed, same numbers (False: the fastest kernels, whose sums vary from run to run)
     state_memory_mb: float = 0.0  # one budget, in MB, for the client states, server's per-client state and replies together; the rest spill to OUT (0: all in memory)
     modules: str = ''  # comma-separated modules to import first: ones that register your own algorithms or models
 
@@ -77,6 +78,7 @@ OPERATIONAL = (
     'ckpt_every',
     'keep_checkpoints',
     'threads',
+    'deterministic',
     'state_memory_mb',
 )  # how a run runs, not what it computes
 
@@ -237,12 +239,28 @@ def build_algorithm(
     model = make_model(run.model, n_classes, tuple(input_shape), run.pretrained, seed=run.seed)
     return ALGORITHMS[run.algorithm](model, train, algo_cfg)
 
+# %% ../nbs/02c_config.ipynb #a5b3ce7f
+def set_kernels(
+    threads: int = 0,  # torch CPU threads (0: leave torch's setting)
+    device: str = 'cpu',  # the run's torch device
+    deterministic: bool = True,  # on a CUDA device: deterministic kernels (False: the fastest)
+):
+    "A run's process-wide torch settings: its CPU threads, and on a CUDA device whether kernels are deterministic"
+    if threads:
+        torch.set_num_threads(threads)
+    if torch.device(device).type != 'cuda':
+        return
+    if deterministic:
+        os.environ.setdefault('CUBLAS_WORKSPACE_CONFIG', ':4096:8')  # read when cuBLAS makes its handle
+    torch.backends.cudnn.benchmark = False
+    torch.backends.cudnn.deterministic = deterministic
+    torch.use_deterministic_algorithms(deterministic, warn_only=True)
+
 # %% ../nbs/02c_config.ipynb #0cceeb52
 @patch_to(Experiment)
 def build(self):
-    "The federated data and the algorithm object this experiment describes (its thread count set)"
-    if self.run.threads:
-        torch.set_num_threads(self.run.threads)
+    "The federated data and the algorithm object this experiment describes (its process-wide torch settings made)"
+    set_kernels(self.run.threads, self.train.device, self.run.deterministic)
     fed = build_data(self.run)
     return fed, build_algorithm(self.run, self.train, self.algo, fed.n_classes, fed.input_shape)
 

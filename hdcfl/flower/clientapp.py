@@ -18,7 +18,7 @@ from ..data import ClientData, FedData
 from ..algorithms import FitContext
 from ..training import NonFiniteLoss
 from ..engine import client_generator, client_views
-from ..config import RunConfig, Experiment, build_data, build_algorithm
+from ..config import RunConfig, Experiment, build_data, build_algorithm, set_kernels
 from .wire import pack, unpack, fingerprint, app_config
 
 # %% auto #0
@@ -241,8 +241,7 @@ class ClientSide:
     def __init__(self, msg: Message, context: Context):
         self.t_enter, self.age = time.time(), process_age()  # the process's start-up: Python, Flower, torch, hdcfl
         self.flower, self.run, self.train, self.algo_cfg = app_config(context.run_config)
-        if self.run.threads:
-            torch.set_num_threads(self.run.threads)
+        set_kernels(self.run.threads, self.train.device, self.run.deterministic)
         self.k = node_client(context.node_config, self.run.clients)
         self.data, self.n_classes, self.input_shape = node_data(self.run, self.k, context.node_config)
         self.algo = build_algorithm(self.run, self.train, self.algo_cfg, self.n_classes, self.input_shape)

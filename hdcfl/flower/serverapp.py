@@ -9,14 +9,13 @@ from dataclasses import asdict
 from pathlib import Path
 
 import numpy as np
-import torch
 from flwr.app import ArrayRecord, ConfigRecord, Context, Message, RecordDict
 from flwr.serverapp import Grid, ServerApp
 
 from ..core import config_hash
 from ..states import check_budget, MemoryBudget, stores_in
 from ..engine import sample_clients, check_schedule
-from ..config import RunConfig, Experiment, FlowerConfig, build_algorithm, identity
+from ..config import RunConfig, Experiment, FlowerConfig, build_algorithm, identity, set_kernels
 from ..runs import prepare_out, RunFolder
 from .wire import app_config
 from .strategy import AlgorithmStrategy, client_results
@@ -133,8 +132,7 @@ def server_main(
     fl, run, train, algo_cfg = app_config(context.run_config)
     check_server_run(fl, run)
     grid = PollingGrid(grid, fl.poll_interval) if fl.poll_interval > 0 else grid
-    if run.threads:
-        torch.set_num_threads(run.threads)
+    set_kernels(run.threads, train.device, run.deterministic)
     exp, out = Experiment(run, train, algo_cfg), Path(fl.out) if fl.out else None
     config, key = {**exp.to_config(), 'engine': 'flower', 'flower': asdict(fl)}, config_hash(identity(exp.to_config()))
     ck = prepare_out(out, config, fl.resume, False) if out and not fl.overwrite else None  # refused before nodes are asked
