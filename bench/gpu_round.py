@@ -4,7 +4,7 @@ data (10,000 training images in all, 32x32x3, 10 classes; the 10,000 test images
 split), batch 64, one local epoch, full participation. Each configuration runs a warm-up round, then --rounds timed
 rounds; the device is synchronized before every clock reading. Runs unchanged on the CPU (--device cpu).
 
-    python bench/gpu_round.py --device cuda [--json $OUT/gpu_round.json]
+    python bench/gpu_round.py --device cuda [--deterministic] [--json $OUT/gpu_round.json]
     .venv/bin/python bench/gpu_round.py --device cpu --models cnn --clients 20 --train 2000 --rounds 1   # a check
 """
 import argparse, json, time
@@ -15,6 +15,7 @@ from hdcfl.models import make_model
 from hdcfl.algorithms import FedAvgSE
 from hdcfl.training import TrainConfig
 from hdcfl.engine import fit_round, evaluate_clients
+from hdcfl.config import set_kernels
 
 p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
 p.add_argument('--device', default='cuda' if torch.cuda.is_available() else 'cpu')
@@ -24,8 +25,9 @@ p.add_argument('--train', type=int, default=10000, help='training images over al
 p.add_argument('--rounds', type=int, default=3, help='timed rounds after one warm-up round')
 p.add_argument('--batch-size', type=int, default=64)
 p.add_argument('--json', default='', help='also write the rows to this file')
+p.add_argument('--deterministic', action='store_true', help="a run's deterministic kernels (the package's default)")
 a = p.parse_args()
-torch.backends.cudnn.benchmark = False
+set_kernels(device=a.device, deterministic=a.deterministic)  # without the flag: torch's defaults (cuDNN's benchmark off)
 
 
 def sync():
@@ -65,6 +67,7 @@ for model in a.models.split(','):
         steps = sum(-(-int(s) // a.batch_size) for s in fed.sizes)
         row = {
             'device': a.device,
+            'deterministic': a.deterministic,
             'model': model,
             'clients': n,
             'train_images': a.train,
