@@ -64,7 +64,7 @@ class RunConfig:
     keep_checkpoints: str = ''  # also keep these rounds' checkpoints as checkpoint-rNN.pt, e.g. '15,25'
     seed: int = 42  # seeds partition, initialization, sampling and batch order
     threads: int = 0  # torch CPU threads (0: torch's default)
-    deterministic: bool = True  # on a CUDA device, deterministic kernels: same seed, same numbers (False: the fastest kernels, whose sums vary from run to run)
+    deterministic: bool = True  # on a CUDA device, deterministic kernels: same seed, same numbers (False: torch's default kernels, whose sums may vary from run to run)
     state_memory_mb: float = 0.0  # one budget, in MB, for the client states, server's per-client state and replies together; the rest spill to OUT (0: all in memory)
     modules: str = ''  # comma-separated modules to import first: ones that register your own algorithms or models
 
@@ -243,18 +243,18 @@ def build_algorithm(
 def set_kernels(
     threads: int = 0,  # torch CPU threads (0: leave torch's setting)
     device: str = 'cpu',  # the run's torch device
-    deterministic: bool = True,  # on a CUDA device: deterministic kernels (False: the fastest)
+    deterministic: bool = True,  # on a CUDA device: deterministic kernels (False: torch's default kernels)
 ):
     "A run's process-wide torch settings: its CPU threads, and on a CUDA device whether kernels are deterministic"
     if threads:
         torch.set_num_threads(threads)
-    if torch.device(device).type != 'cuda':
-        return
-    if deterministic:
-        os.environ.setdefault('CUBLAS_WORKSPACE_CONFIG', ':4096:8')  # read when cuBLAS makes its handle
-    torch.backends.cudnn.benchmark = False
-    torch.backends.cudnn.deterministic = deterministic
-    torch.use_deterministic_algorithms(deterministic, warn_only=True)
+    cuda = torch.device(device).type == 'cuda'
+    if cuda:
+        if deterministic:
+            os.environ.setdefault('CUBLAS_WORKSPACE_CONFIG', ':4096:8')  # read when cuBLAS makes its handle
+        torch.backends.cudnn.benchmark = False
+        torch.backends.cudnn.deterministic = deterministic
+    torch.use_deterministic_algorithms(cuda and deterministic, warn_only=True)  # a CPU run after a GPU run: off again
 
 # %% ../nbs/02c_config.ipynb #0cceeb52
 @patch_to(Experiment)
