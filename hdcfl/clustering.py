@@ -258,7 +258,7 @@ def sinkhorn(
 ):
     "Balanced soft assignment (rows sum to 1): exp(scores / eps) scaled so prototypes share the mass equally"
     N, K = scores_N_K.shape
-    r = torch.ones(N, dtype=torch.float64) if w_N is None else w_N.double()
+    r = torch.ones(N, dtype=torch.float64, device=scores_N_K.device) if w_N is None else w_N.double()
     r = r / r.sum()
     Q = torch.exp((scores_N_K.double() - scores_N_K.max()) / eps)  # the shift cancels in the scaling
     Q = Q / Q.sum()
