@@ -12,7 +12,7 @@ from typing import NamedTuple
 import torch
 from fastcore.basics import patch_to
 
-from .core import check_choice
+from .core import check_choice, check_flags
 from .datasets import load_dataset, DATASETS
 from .data import make_fed_data
 from .partitions import PARTITIONS, TEST_VIEWS
@@ -67,6 +67,9 @@ class RunConfig:
     deterministic: bool = True  # on a CUDA device, deterministic kernels: same seed, same numbers (False: torch's default kernels, whose sums may vary from run to run)
     state_memory_mb: float = 0.0  # one budget, in MB, for the client states, server's per-client state and replies together; the rest spill to OUT (0: all in memory)
     modules: str = ''  # comma-separated modules to import first: ones that register your own algorithms or models
+
+    def __post_init__(self):
+        check_flags(self)  # download, pretrained, deterministic: True or False, not 'yes'
 
 
 reserve_options(RunConfig)  # no algorithm option may take a run option's name
@@ -128,7 +131,7 @@ class Experiment(NamedTuple):
         exp = cls(
             run,
             TrainConfig(**{k: v for k, v in options.items() if k in train_f}).for_algorithm(ALGORITHMS[run.algorithm]),
-            acls(**{k: v for k, v in options.items() if k in algo_f}) if acls else None,
+            check_flags(acls(**{k: v for k, v in options.items() if k in algo_f})) if acls else None,
         )
         exp.kept_rounds
         return exp
@@ -280,6 +283,7 @@ class FlowerConfig:
     node_states: str = ''  # folder where nodes without a state-dir keep their clients' states, to resume ('': none)
 
     def __post_init__(self):
+        check_flags(self)
         for name in ('round_timeout', 'node_wait', 'poll_interval'):
             value = getattr(self, name)
             if not (isinstance(value, (int, float)) and value >= 0) or (name != 'poll_interval' and value == 0):

@@ -11,7 +11,7 @@ import numpy as np
 import torch
 
 # %% auto #0
-__all__ = ['check_choice', 'atomic_file', 'atomic_write', 'config_hash', 'save_figure', 'tensor_items']
+__all__ = ['check_choice', 'check_flags', 'atomic_file', 'atomic_write', 'config_hash', 'save_figure', 'tensor_items']
 
 # %% ../nbs/00a_core.ipynb #fc8e9c36
 def check_choice(
@@ -23,6 +23,19 @@ def check_choice(
     if value not in allowed:
         raise ValueError(f"{param}={value!r} is not allowed; choose one of: {', '.join(map(str, allowed))}")
     return value
+
+# %% ../nbs/00a_core.ipynb #e3c4c9c0
+def check_flags(
+    config,  # a dataclass instance whose `bool` fields are yes/no options
+):
+    "Raise a `ValueError` naming the first `bool` field of `config` that holds anything but True or False"
+    from dataclasses import fields
+
+    for f in fields(config):
+        value = getattr(config, f.name)
+        if f.type in ('bool', bool) and not isinstance(value, (bool, np.bool_)):
+            raise ValueError(f"{f.name}={value!r} is not allowed; choose one of: True, False")
+    return config
 
 # %% ../nbs/00a_core.ipynb #119d49f6
 @contextmanager
