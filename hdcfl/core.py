@@ -24,7 +24,7 @@ def check_choice(
         raise ValueError(f"{param}={value!r} is not allowed; choose one of: {', '.join(map(str, allowed))}")
     return value
 
-# %% ../nbs/00a_core.ipynb #e3c4c9c0
+# %% ../nbs/00a_core.ipynb #c49fec99
 def check_flags(
     config,  # a dataclass instance whose `bool` fields are yes/no options
 ):

@@ -153,12 +153,13 @@ STATE_KEYS = ('client.arrays', 'client.payload')
 
 def load_client_state(
     context: Context,  # the node's Flower Context; the state is read from `context.state`
+    device: str | None = None,  # the state's tensors go to this torch device (the model's; None: the CPU)
 ):
     "The client's private state kept in `context.state` (None before its first message)"
     if STATE_KEYS[0] not in context.state:
         return None
     return unpack(
-        RecordDict({'arrays': context.state[STATE_KEYS[0]], 'payload': context.state[STATE_KEYS[1]]})
+        RecordDict({'arrays': context.state[STATE_KEYS[0]], 'payload': context.state[STATE_KEYS[1]]}), device
     )
 
 # %% ../../nbs/07b_flower_client.ipynb #99afe992
@@ -208,6 +209,7 @@ def restore_round_state(
     folder: Path | None,  # the client's state folder (None: the node keeps none)
     rnd: int,  # the round of the checkpoint the run goes on from
     k: int,  # the client, for the error message
+    device: str | None = None,  # the state's tensors go to this torch device (None: where they were saved from)
 ):
     "The client's newest state up to round `rnd` (the later ones are deleted: the run makes them again)"
     held = state_rounds(folder) if folder else []
@@ -220,7 +222,7 @@ def restore_round_state(
     for r in held:
         if r > rnd:
             (folder / f'r{r}.pt').unlink()
-    return torch.load(folder / f'r{max(r for r in held if r <= rnd)}.pt', weights_only=False)
+    return torch.load(folder / f'r{max(r for r in held if r <= rnd)}.pt', weights_only=False, map_location=device)
 
 # %% ../../nbs/07b_flower_client.ipynb #290467bd
 TIMING_ENV = 'HDCFL_TIMING'  # set (to 1) in a node's environment: each message's timing goes to stderr, one JSON line
@@ -246,13 +248,19 @@ class ClientSide:
         self.data, self.n_classes, self.input_shape = node_data(self.run, self.k, context.node_config)
         self.algo = build_algorithm(self.run, self.train, self.algo_cfg, self.n_classes, self.input_shape)
         self.context, self.msg = context, msg
-        self.state = load_client_state(context)
+        self.state = load_client_state(context, self.train.device)  # where the model is, as in process
         if self.state is None:
             self.state = self.algo.client_init(self.k)
         self.rnd = int(msg.content['meta']['round']) if 'meta' in msg.content else 0
         key = msg.content['meta'].get('state_key') if 'meta' in msg.content else None
         self.states = state_folder(context.node_config, self.flower.node_states, self.k, key) if key else None
         self.t_ready = time.time()  # set up: configuration, data, algorithm, state
+
+# %% ../../nbs/07b_flower_client.ipynb #5fb592a6
+@patch_to(ClientSide)
+def payload(self):
+    "The message's payload, its tensors on the run's device (where the model is: the algorithm meets them as in process)"
+    return unpack(self.msg.content, self.train.device)
 
 # %% ../../nbs/07b_flower_client.ipynb #de958c7a
 @patch_to(ClientSide)
@@ -318,7 +326,7 @@ def client_query(
     "Who this node's client is, and the shape of its data; in a resumed run, its state from the checkpoint's round"
     c, meta = ClientSide(msg, context), msg.content['meta']
     if 'resume' in meta:  # a resumed run: the state after the checkpoint's round, kept on this node
-        c.state = restore_round_state(c.states, int(meta['resume']), c.k)
+        c.state = restore_round_state(c.states, int(meta['resume']), c.k, c.train.device)
     elif c.states:  # a new run: what an earlier run of the same identity left here is not this run's
         shutil.rmtree(c.states, ignore_errors=True)
         keep_round_state(c.states, 0, c.state, 0)
@@ -338,7 +346,8 @@ def client_train(
     context: Context,  # the node's Context, as Flower passes it: run config, node config, state
 ):
     "The algorithm's `client_fit` on this node's client; a combined message first evaluates the last round"
-    c, payload, meta = ClientSide(msg, context), unpack(msg.content), msg.content['meta']
+    c, meta = ClientSide(msg, context), msg.content['meta']
+    payload = c.payload()
     if 'combined' not in meta:
         fit = c.fit(payload)
         c.keep()
@@ -360,5 +369,5 @@ def client_evaluate(
 ):
     "Accuracy and loss of every view the server sent (each view's model from `client_eval_model`), and 'ft' where due"
     c = ClientSide(msg, context)
-    views = client_views(c.algo, c.state, unpack(msg.content), c.data, lambda: c.ctx(stream=1), c.rnd == c.run.rounds)
+    views = client_views(c.algo, c.state, c.payload(), c.data, lambda: c.ctx(stream=1), c.rnd == c.run.rounds)
     return c.reply(views)

@@ -23,11 +23,12 @@ __all__ = ['client_results', 'AlgorithmStrategy']
 # %% ../../nbs/07c_flower_strategy.ipynb #22c5316a
 def client_results(
     replies: list,  # reply messages; those with an error are skipped
+    device: str | None = None,  # the payloads' tensors go to this torch device (the server's model's; None: the CPU)
 ):
     "The (client, payload, meta) of each reply without error"
     for m in replies:
         if not m.has_error():
-            yield int(m.content['meta']['client']), unpack(m.content), dict(m.content['meta'])
+            yield int(m.content['meta']['client']), unpack(m.content, device), dict(m.content['meta'])
 
 # %% ../../nbs/07c_flower_strategy.ipynb #73b2f43b
 class AlgorithmStrategy(Strategy):
@@ -257,7 +258,7 @@ def collect(
         if m.has_error():
             self.drop_parts(k, f"error {m.error.code}: {m.error.reason}")
             continue
-        ((_, got[k], meta),) = client_results([m])
+        ((_, got[k], meta),) = client_results([m], self.algo.train.device)  # where the server's state is, as in process
         if self.audit and 'private' in meta:
             self.audit_log({'round': rnd, 'phase': phase, 'client': k, 'private': list(meta['private'])})
     for k in sorted(set(to.values()) - answered):

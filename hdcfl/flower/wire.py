@@ -65,8 +65,9 @@ def pack(
 # %% ../../nbs/07a_flower_wire.ipynb #44fa2b3a
 def unpack(
     content: RecordDict,  # made by `pack`: ArrayRecord 'arrays' and ConfigRecord 'payload'
+    device: str | None = None,  # put the tensors on this torch device, where the receiver's model is (None: the CPU)
 ):
-    "The payload `pack` packed"
+    "The payload `pack` packed, its tensors on `device`"
     arrays = content['arrays']
 
     def dec(v):
@@ -75,7 +76,8 @@ def unpack(
         if not isinstance(v, dict):
             return v
         if '__t' in v:
-            return torch.from_numpy(arrays[v['__t']].numpy())
+            t = torch.from_numpy(arrays[v['__t']].numpy())
+            return t if device is None else t.to(device)
         if '__n' in v:
             return arrays[v['__n']].numpy()
         if '__d' in v:
