@@ -162,7 +162,11 @@ def round_record(
     }
 
 # %% ../nbs/02b_engine.ipynb #a50863ba
-KERNEL_ENV = ('ATEN_CPU_CAPABILITY', 'ONEDNN_MAX_CPU_ISA')  # environment variables that select other CPU kernels
+KERNEL_ENV = (
+    'ATEN_CPU_CAPABILITY',
+    'ONEDNN_MAX_CPU_ISA',
+    'CUBLAS_WORKSPACE_CONFIG',
+)  # environment variables that select other kernels: torch's and oneDNN's on the CPU, cuBLAS's on a GPU
 
 
 def source_commit():
@@ -196,14 +200,16 @@ def cpu_model():
 def machine(
     device: str = 'cpu',  # the run's torch device, e.g. 'cpu' or 'cuda:0'
 ):
-    "What a run ran on: CPU model, torch's kernel capability, torch threads, device, GPU name, kernel variables set"
+    "What a run ran on: CPU, torch's kernel capability and threads, device, GPU name and kernel mode, kernel variables"
     dev = torch.device(device)
+    gpu = {'deterministic': torch.are_deterministic_algorithms_enabled()} if dev.type == 'cuda' else {}
     return {
         'cpu': cpu_model(),
         'cpu_capability': torch.backends.cpu.get_cpu_capability(),
         'threads': torch.get_num_threads(),
         'device': str(dev),
         'gpu': torch.cuda.get_device_name(dev) if dev.type == 'cuda' else None,
+        **gpu,
         'kernel_env': {k: os.environ[k] for k in KERNEL_ENV if k in os.environ},
     }
 
@@ -211,9 +217,11 @@ def machine(
 def describe_machine(
     m: dict,  # a machine record, as `machine` returns it
 ):
-    "One line for a machine record: 'CPU (capability), N threads[, GPU][, variables]'"
-    extra = [m['gpu']] * bool(m.get('gpu')) + [f'{k}={v}' for k, v in m.get('kernel_env', {}).items()]
-    return ', '.join([f"{m['cpu']} ({m['cpu_capability']})", f"{m['threads']} torch thread" + 's' * (m['threads'] != 1), *extra])
+    "One line for a machine record: 'CPU (capability), N threads[, GPU][, its kernels][, variables]'"
+    kernels = {True: 'deterministic kernels', False: "torch's default kernels"}.get(m.get('deterministic'))
+    extra = [m.get('gpu'), kernels] + [f'{k}={v}' for k, v in m.get('kernel_env', {}).items()]
+    first = [f"{m['cpu']} ({m['cpu_capability']})", f"{m['threads']} torch thread" + 's' * (m['threads'] != 1)]
+    return ', '.join(first + [e for e in extra if e])
 
 # %% ../nbs/02b_engine.ipynb #b8ef82e0
 def client_states(
