@@ -175,7 +175,6 @@ def study_cells(
 def donor_swaps(
     spec: dict,  # the study spec; its optional 'donor_swap' entry names the cells
     folder: Path,  # the cell's folder relative to the study's out: SETTING/CELL/SEED
-    options: dict,  # the cell's run options (not used)
 ):
     "The donor-swap checkpoints a finished cell owes: those of the spec's donor-swap cells (settings x cells)"
     ds = spec.get('donor_swap')
@@ -191,7 +190,7 @@ def cell_finished(
     options: dict,  # the cell's run options, checked against the configuration `cell` holds
 ):
     "Whether `cell` holds the cell's finished run and every donor-swap it owes; a run of another configuration is an error"
-    owed = [cell / donor_swap_name(c) for c in donor_swaps(spec, folder, options)]
+    owed = [cell / donor_swap_name(c) for c in donor_swaps(spec, folder)]
     if not (cell / 'summary.json').exists() or not all(f.exists() for f in owed):
         return False
     check_cell(cell, options)
@@ -209,7 +208,7 @@ def run_study_cell(
     "Run a study's cell (resuming its checkpoint) and the donor-swaps it owes; returns the run's summary"
     t0 = time.time()
     s = run_cell(cell, progress, **options)
-    for c in donor_swaps(spec, folder, options):
+    for c in donor_swaps(spec, folder):
         if not (cell / donor_swap_name(c)).exists():
             donor_swap_run(cell, n_perm=20, checkpoint=c)
     log(f"{folder}: mean {s['final']['mean']:.2f} worst {s['final']['worst']:.2f} ({time.time() - t0:.0f} s)")

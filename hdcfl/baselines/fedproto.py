@@ -156,7 +156,6 @@ def update_prototypes(
     x_M_d,  # the clients' sub-cluster centres of the class
     w_M,  # their sizes (samples behind each centre), the weights
     momentum: float,  # share of itself a prototype keeps, in [0, 1) (protos_momentum)
-    seed: int,  # not used (the Sinkhorn assignment is deterministic)
 ):
     "One class's prototypes after a round: its centres assigned by Sinkhorn, each prototype moved toward its share"
     K = protos_K_d.shape[0]
@@ -373,7 +372,7 @@ def update_class_prototypes(self, server, entries, rnd):
             continue
         seed = int(np.random.default_rng([server['seed'], rnd, c]).integers(2**31 - 1))
         server['protos'][c] = (
-            update_prototypes(server['protos'][c], x, w, self.cfg.protos_momentum, seed)
+            update_prototypes(server['protos'][c], x, w, self.cfg.protos_momentum)  # Sinkhorn: no seed
             if bool(server['has'][c])
             else kmeans_centres(x, self.cfg.protos_per_class, seed, w)
         )
