@@ -162,11 +162,8 @@ def round_record(
     }
 
 # %% ../nbs/02b_engine.ipynb #a50863ba
-KERNEL_ENV = (
-    'ATEN_CPU_CAPABILITY',
-    'ONEDNN_MAX_CPU_ISA',
-    'CUBLAS_WORKSPACE_CONFIG',
-)  # environment variables that select other kernels: torch's and oneDNN's on the CPU, cuBLAS's on a GPU
+# environment variables that select other kernels: torch's and oneDNN's on the CPU, cuBLAS's on a GPU
+KERNEL_ENV = ('ATEN_CPU_CAPABILITY', 'ONEDNN_MAX_CPU_ISA', 'CUBLAS_WORKSPACE_CONFIG')
 
 
 def source_commit():
