@@ -6,12 +6,14 @@
 from __future__ import annotations
 import hashlib, json, os, tempfile
 from contextlib import contextmanager
+from dataclasses import fields
 from pathlib import Path
 import numpy as np
 import torch
 
 # %% auto #0
-__all__ = ['check_choice', 'check_flags', 'atomic_file', 'atomic_write', 'config_hash', 'save_figure', 'tensor_items']
+__all__ = ['check_choice', 'check_flags', 'atomic_file', 'atomic_write', 'config_hash', 'kept_by_tests', 'save_figure',
+           'save_table', 'tensor_items']
 
 # %% ../nbs/00a_core.ipynb #fc8e9c36
 def check_choice(
@@ -28,13 +30,13 @@ def check_choice(
 def check_flags(
     config,  # a dataclass instance whose `bool` fields are yes/no options
 ):
-    "Raise a `ValueError` naming the first `bool` field of `config` that holds anything but True or False"
-    from dataclasses import fields
-
+    "`config` with its `bool` fields as Python bools (numpy's too); a `ValueError` names one that holds anything else"
     for f in fields(config):
         value = getattr(config, f.name)
-        if f.type in ('bool', bool) and not isinstance(value, (bool, np.bool_)):
-            raise ValueError(f"{f.name}={value!r} is not allowed; choose one of: True, False")
+        if f.type in ('bool', bool):
+            if not isinstance(value, (bool, np.bool_)):
+                raise ValueError(f"{f.name}={value!r} is not allowed; choose one of: True, False")
+            setattr(config, f.name, bool(value))  # a numpy bool would be saved in config.json as the string 'True'
     return config
 
 # %% ../nbs/00a_core.ipynb #119d49f6
@@ -70,18 +72,34 @@ def config_hash(
     return hashlib.sha256(json.dumps(config, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 # %% ../nbs/00a_core.ipynb #dafcdc51
+def kept_by_tests(
+    path: str | Path,  # a file a notebook writes
+):
+    "Whether `path` is in the repository's figures/ while `nbdev_test` runs the notebooks (from nbs/, IN_TEST set)"
+    figures = Path.cwd().resolve().parent / 'figures'
+    return bool(os.environ.get('IN_TEST')) and Path(path).resolve().is_relative_to(figures)
+
+
 def save_figure(
     fig,  # the matplotlib figure
     path: str | Path,  # PNG path; folders are created
 ):
     "Save a figure as a PNG without a time stamp, so the same figure gives the same bytes"
-    if os.environ.get('IN_TEST') and Path(path).resolve().parent.parts[-2:] == (
-        Path.cwd().parent.name,
-        'figures',
-    ):
+    if kept_by_tests(path):
         return
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=110, bbox_inches='tight', metadata={'Software': None})
+
+# %% ../nbs/00a_core.ipynb #6a96be2a
+def save_table(
+    text: str,  # the table as Markdown or LaTeX
+    path: str | Path,  # the file; folders are created
+):
+    "Write a table's text to `path` whole (the repository's figures/tables/ is left alone under `nbdev_test`)"
+    if kept_by_tests(path):
+        return
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    atomic_write(Path(path), text)
 
 # %% ../nbs/00a_core.ipynb #190a4238
 def tensor_items(

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .core import check_choice, save_figure
+from .core import check_choice, save_figure, save_table
 from .experiments import METRICS
 
 # %% auto #0
@@ -83,12 +83,12 @@ def write_tables(
     for metric in METRICS:
         for fmt, ext in (('markdown', 'md'), ('latex', 'tex')):
             p = out / f'{prefix}_{metric}.{ext}'
-            p.write_text(format_table(df, metric, fmt) + '\n')
+            save_table(format_table(df, metric, fmt) + '\n', p)
             paths.append(p)
     tt = tail_table(df)
     for text, ext in ((tt.to_markdown(), 'md'), (tt.to_latex(), 'tex')):
         p = out / f'{prefix}_tail.{ext}'
-        p.write_text(text + '\n')
+        save_table(text + '\n', p)
         paths.append(p)
     return paths
 
