@@ -17,9 +17,10 @@ from .training import TrainConfig, NonFiniteLoss, local_train, evaluate, client_
 from .algorithms import Algorithm, FitContext
 
 # %% auto #0
-__all__ = ['KERNEL_ENV', 'sample_clients', 'client_generator', 'fit_round', 'finetuned', 'client_views', 'evaluate_clients',
-           'round_record', 'source_commit', 'versions', 'cpu_model', 'machine', 'describe_machine', 'client_states',
-           'fresh_state', 'summarize', 'eval_subset', 'check_schedule', 'start_run', 'run_federated', 'plot_curves']
+__all__ = ['KERNEL_ENV', 'GPU_KERNEL_ENV', 'sample_clients', 'client_generator', 'fit_round', 'finetuned', 'client_views',
+           'evaluate_clients', 'round_record', 'source_commit', 'versions', 'cpu_model', 'machine', 'describe_machine',
+           'client_states', 'fresh_state', 'summarize', 'eval_subset', 'check_schedule', 'start_run', 'run_federated',
+           'plot_curves']
 
 # %% ../nbs/02b_engine.ipynb #0ba1fdb4
 def sample_clients(
@@ -162,8 +163,8 @@ def round_record(
     }
 
 # %% ../nbs/02b_engine.ipynb #a50863ba
-# environment variables that select other kernels: torch's and oneDNN's on the CPU, cuBLAS's on a GPU
-KERNEL_ENV = ('ATEN_CPU_CAPABILITY', 'ONEDNN_MAX_CPU_ISA', 'CUBLAS_WORKSPACE_CONFIG')
+KERNEL_ENV = ('ATEN_CPU_CAPABILITY', 'ONEDNN_MAX_CPU_ISA')  # environment variables that select other CPU kernels
+GPU_KERNEL_ENV = ('CUBLAS_WORKSPACE_CONFIG',)  # and cuBLAS's, recorded for a run on a GPU
 
 
 def source_commit():
@@ -199,15 +200,15 @@ def machine(
 ):
     "What a run ran on: CPU, torch's kernel capability and threads, device, GPU name and kernel mode, kernel variables"
     dev = torch.device(device)
-    gpu = {'deterministic': torch.are_deterministic_algorithms_enabled()} if dev.type == 'cuda' else {}
+    cuda = dev.type == 'cuda'  # a GPU's kernel variables stay set in the process after a GPU run: not a CPU run's
     return {
         'cpu': cpu_model(),
         'cpu_capability': torch.backends.cpu.get_cpu_capability(),
         'threads': torch.get_num_threads(),
         'device': str(dev),
-        'gpu': torch.cuda.get_device_name(dev) if dev.type == 'cuda' else None,
-        **gpu,
-        'kernel_env': {k: os.environ[k] for k in KERNEL_ENV if k in os.environ},
+        'gpu': torch.cuda.get_device_name(dev) if cuda else None,
+        **({'deterministic': torch.are_deterministic_algorithms_enabled()} if cuda else {}),
+        'kernel_env': {k: os.environ[k] for k in KERNEL_ENV + GPU_KERNEL_ENV * cuda if k in os.environ},
     }
 
 # %% ../nbs/02b_engine.ipynb #41b0ef88
@@ -217,8 +218,8 @@ def describe_machine(
     "One line for a machine record: 'CPU (capability), N threads[, GPU][, its kernels][, variables]'"
     kernels = {True: 'deterministic kernels', False: "torch's default kernels"}.get(m.get('deterministic'))
     extra = [m.get('gpu'), kernels] + [f'{k}={v}' for k, v in m.get('kernel_env', {}).items()]
-    first = [f"{m['cpu']} ({m['cpu_capability']})", f"{m['threads']} torch thread" + 's' * (m['threads'] != 1)]
-    return ', '.join(first + [e for e in extra if e])
+    threads = f"{m['threads']} torch thread" + 's' * (m['threads'] != 1)
+    return ', '.join([f"{m['cpu']} ({m['cpu_capability']})", threads] + [e for e in extra if e])
 
 # %% ../nbs/02b_engine.ipynb #b8ef82e0
 def client_states(

@@ -174,7 +174,7 @@ def start(
     self.t0, self.prior_s = time.time(), (ck.get('elapsed_s') if ck else 0.0)  # None: a checkpoint without it
     self.resumed_at = [*ck.get('resumed_at', []), ck['round']] if ck else []  # the rounds it went on from
     self.machine, self.resumed_from = machine(algo.train.device), list(ck.get('resumed_from', [])) if ck else []
-    if ck and ck.get('machine', self.machine) != self.machine:  # checkpoints before machine records: not known
+    if ck and any(self.machine.get(k) != v for k, v in ck.get('machine', {}).items()):  # what an older record has
         self.resumed_from.append(ck['machine'])
         warnings.warn(
             f"resume: the checkpoint was written on {describe_machine(ck['machine'])}, this run goes on on "
