@@ -209,7 +209,7 @@ def restore_round_state(
     folder: Path | None,  # the client's state folder (None: the node keeps none)
     rnd: int,  # the round of the checkpoint the run goes on from
     k: int,  # the client, for the error message
-    device: str | None = None,  # the state's tensors go to this torch device (None: where they were saved from)
+    device: str | None = None,  # the state's tensors go to this torch device (None: the device they were saved from)
 ):
     "The client's newest state up to round `rnd` (the later ones are deleted: the run makes them again)"
     held = state_rounds(folder) if folder else []
