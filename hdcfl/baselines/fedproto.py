@@ -370,9 +370,8 @@ def update_class_prototypes(self, server, entries, rnd):
         w = torch.cat([e['counts'][c][e['counts'][c] > 0] for e in entries])
         if len(x) == 0:
             continue
-        seed = int(np.random.default_rng([server['seed'], rnd, c]).integers(2**31 - 1))
-        server['protos'][c] = (
-            update_prototypes(server['protos'][c], x, w, self.cfg.protos_momentum)  # Sinkhorn: no seed
-            if bool(server['has'][c])
-            else kmeans_centres(x, self.cfg.protos_per_class, seed, w)
-        )
+        if bool(server['has'][c]):  # Sinkhorn draws nothing
+            server['protos'][c] = update_prototypes(server['protos'][c], x, w, self.cfg.protos_momentum)
+        else:
+            seed = int(np.random.default_rng([server['seed'], rnd, c]).integers(2**31 - 1))
+            server['protos'][c] = kmeans_centres(x, self.cfg.protos_per_class, seed, w)
