@@ -34,7 +34,10 @@ def headline(tail_md=TAIL):
 
 
 def with_headline(nb):
-    "The index notebook with its headline table made again from the macro table (unchanged where it has no markers)"
+    "The index notebook with its headline table made again from the macro table (between the two marker comments)"
+    text = '\n'.join(c.source for c in nb.cells if c.cell_type == 'markdown')
+    if (text.count(START), text.count(END)) != (1, 1):
+        sys.exit(f"nbs/index.ipynb must hold the headline table once, between {START!r} and {END!r}")
     pattern = re.compile(re.escape(START) + r'\n.*?\n' + re.escape(END), re.S)
     for cell in nb.cells:
         if cell.cell_type == 'markdown' and START in cell.source:
