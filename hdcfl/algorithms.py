@@ -12,6 +12,7 @@ import torch
 
 from pathlib import Path
 
+from .core import check_flags
 from .data import ClientData
 from .states import ClientStates, SpilledDict, MemoryBudget
 from .models import SplitModel, encoder_state, head_state, load_encoder, load_head, get_state, weighted_averages
@@ -118,7 +119,7 @@ class Algorithm:
     def __init__(self, model: SplitModel, train: TrainConfig | None = None, cfg=None):
         self.train = (train or TrainConfig()).for_algorithm(type(self))
         self.model = model.to(self.train.device)
-        self.cfg = cfg if cfg is not None else (self.Config() if self.Config else None)
+        self.cfg = check_flags(cfg) if cfg is not None else (self.Config() if self.Config else None)  # yes/no: bools
 
     def reply_store(self, n: int):
         "Where a round's replies wait for `aggregate`: a dict, or a `SpilledDict` past the memory budget"
