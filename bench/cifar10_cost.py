@@ -18,7 +18,8 @@ import argparse, json, platform, statistics, time
 from pathlib import Path
 import torch
 from hdcfl.config import Experiment, build_data, build_algorithm
-from hdcfl.engine import fresh_state, fit_round, evaluate_clients, machine, versions
+from hdcfl.engine import fresh_state, fit_round, evaluate_clients
+from hdcfl.provenance import machine, versions
 from hdcfl.experiments import study_cells
 from hdcfl.hdcfl import activation_round
 from hdcfl.studies import cifar10_study_v2, traffic

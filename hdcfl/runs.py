@@ -12,7 +12,8 @@ from fastcore.basics import patch_to
 
 from .core import atomic_file, atomic_write, config_hash
 from .states import ClientStates, stores_in
-from .engine import run_federated, machine, describe_machine
+from .engine import run_federated
+from .provenance import machine, describe_machine
 from .config import Experiment, identity
 
 # %% auto #0

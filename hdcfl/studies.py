@@ -12,7 +12,8 @@ import pandas as pd
 from .core import tensor_items
 from .config import Experiment
 from .algorithms import ALGORITHMS
-from .engine import fit_round, plot_curves, describe_machine
+from .engine import fit_round, plot_curves
+from .provenance import describe_machine
 from .runs import run
 
 # %% auto #0

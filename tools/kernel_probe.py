@@ -13,7 +13,7 @@ from hdcfl.datasets import load_dataset
 from hdcfl.data import make_fed_data
 from hdcfl.models import make_model
 from hdcfl.training import local_train, evaluate, TrainConfig
-from hdcfl.engine import describe_machine, machine
+from hdcfl.provenance import describe_machine, machine
 ds = load_dataset('digits')
 fed = make_fed_data(ds, 4, 'rotation', seed=0)
 m = make_model('digits-bn', ds.n_classes, fed.input_shape, seed=0)
