@@ -260,6 +260,7 @@ def study_status(
         kept = Path(records) / folder / 'summary.json' if records else None
         done = kept if kept and kept.exists() else cell / 'summary.json'
         if done.exists():
+            check_cell(done.parent, options)  # a record of another configuration is not this cell's
             s = json.loads(done.read_text())
             state, rnd, wall = 'done', s['final']['round'], s['wall_s']
         else:
@@ -285,10 +286,11 @@ def study_records(
     spec: dict,  # a study spec (see study_cells)
     out: str | Path,  # the study's folder of runs, or a folder of kept records
 ):
-    "(setting, cell name, seed, round records) of every finished cell"
-    for folder, _ in study_cells(spec):
+    "(setting, cell name, seed, round records) of every finished cell; a cell holding another configuration's run is an error"
+    for folder, options in study_cells(spec):
         cell = Path(out) / folder
         if (cell / 'summary.json').exists():
+            check_cell(cell, options)
             yield folder.parts[0], folder.parts[1], int(folder.parts[2]), read_rounds(cell / 'rounds.jsonl')
 
 # %% ../nbs/05a_experiments.ipynb #a63dab3e
