@@ -23,8 +23,8 @@ import hdcfl.hdcfl  # registers 'hdcfl'
 import hdcfl.baselines
 
 # %% auto #0
-__all__ = ['BASELINES', 'OPERATIONAL', 'import_baselines', 'RunConfig', 'import_modules', 'algorithm_config', 'Experiment',
-           'identity', 'build_data', 'build_algorithm', 'set_kernels', 'FlowerConfig']
+__all__ = ['BASELINES', 'OPERATIONAL', 'import_baselines', 'RunConfig', 'import_modules', 'algorithm_config', 'split_options',
+           'check_choices', 'Experiment', 'identity', 'build_data', 'build_algorithm', 'set_kernels', 'FlowerConfig']
 
 # %% ../nbs/02c_config.ipynb #9278b23d
 def import_baselines():
@@ -100,6 +100,30 @@ def algorithm_config(
     "The options dataclass of algorithm `name` (None when it has none)"
     return ALGORITHMS[check_choice('algorithm', name, sorted(ALGORITHMS))].Config
 
+# %% ../nbs/02c_config.ipynb #a29e9f49
+def split_options(
+    options: dict,  # a run's flat keyword options
+    algorithm: str,  # the run's algorithm
+):
+    "`options` as [the run's, local training's, the algorithm's]; an option none of them has is an error naming it"
+    names = [{f.name for f in fields(c)} if c else set() for c in (RunConfig, TrainConfig, algorithm_config(algorithm))]
+    if unknown := sorted(set(options).difference(*names)):
+        raise ValueError(
+            f"options {unknown} are not options of this run (algorithm={algorithm!r}); "
+            f"allowed: {sorted(set().union(*names))}"
+        )
+    return [{k: v for k, v in options.items() if k in n} for n in names]
+
+
+def check_choices(
+    run: RunConfig,  # a run's configuration
+):
+    "`run`, once each of its named choices is registered (checked after its `modules` were imported: they may add some)"
+    for name, allowed in (('dataset', DATASETS), ('partition', PARTITIONS), ('test_view', TEST_VIEWS), ('model', MODELS)):
+        check_choice(name, getattr(run, name), allowed)
+    return run
+
+
 # %% ../nbs/02c_config.ipynb #aeaa527d
 class Experiment(NamedTuple):
     "A run's resolved configuration: what to run (`run`), local training (`train`), the algorithm's options (`algo`)"
@@ -112,29 +136,14 @@ class Experiment(NamedTuple):
     def resolve(cls, **options):
         "Resolve keyword options, naming any option no configuration has"
         import_modules(options.get('modules', ''))
-        run_f, train_f = {f.name for f in fields(RunConfig)}, {f.name for f in fields(TrainConfig)}
-        run = RunConfig(**{k: v for k, v in options.items() if k in run_f})
+        run_opts, train_opts, algo_opts = split_options(options, options.get('algorithm', RunConfig.algorithm))
+        run = check_choices(RunConfig(**run_opts))
         acls = algorithm_config(run.algorithm)
-        algo_f = {f.name for f in fields(acls)} if acls else set()
-        if unknown := sorted(set(options) - run_f - train_f - algo_f):
-            raise ValueError(
-                f"options {unknown} are not options of this run (algorithm={run.algorithm!r}); "
-                f"allowed: {sorted(run_f | train_f | algo_f)}"
-            )
-        for name, allowed in (
-            ('dataset', DATASETS),
-            ('partition', PARTITIONS),
-            ('test_view', TEST_VIEWS),
-            ('model', MODELS),
-        ):
-            check_choice(name, getattr(run, name), allowed)
-        exp = cls(
-            run,
-            TrainConfig(**{k: v for k, v in options.items() if k in train_f}).for_algorithm(ALGORITHMS[run.algorithm]),
-            check_flags(acls(**{k: v for k, v in options.items() if k in algo_f})) if acls else None,
-        )
-        exp.kept_rounds
+        train = TrainConfig(**train_opts).for_algorithm(ALGORITHMS[run.algorithm])
+        exp = cls(run, train, check_flags(acls(**algo_opts)) if acls else None)
+        exp.kept_rounds  # checked now, not when a run first asks
         return exp
+
 
 # %% ../nbs/02c_config.ipynb #14a9497d
 @patch_to(Experiment, as_prop=True)
