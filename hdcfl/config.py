@@ -105,8 +105,9 @@ def split_options(
     options: dict,  # a run's flat keyword options
     algorithm: str,  # the run's algorithm
 ):
-    "`options` as [the run's, local training's, the algorithm's]; an option none of them has is an error naming it"
-    names = [{f.name for f in fields(c)} if c else set() for c in (RunConfig, TrainConfig, algorithm_config(algorithm))]
+    "`options` as [the run's, local training's, the algorithm's]; an option none of them has is an error"
+    configs = (RunConfig, TrainConfig, algorithm_config(algorithm))
+    names = [{f.name for f in fields(c)} if c else set() for c in configs]
     if unknown := sorted(set(options).difference(*names)):
         raise ValueError(
             f"options {unknown} are not options of this run (algorithm={algorithm!r}); "
@@ -118,8 +119,13 @@ def split_options(
 def check_choices(
     run: RunConfig,  # a run's configuration
 ):
-    "`run`, once each of its named choices is registered (checked after its `modules` were imported: they may add some)"
-    for name, allowed in (('dataset', DATASETS), ('partition', PARTITIONS), ('test_view', TEST_VIEWS), ('model', MODELS)):
+    "`run`, once each of its named choices is registered (checked after its `modules` were imported: they add some)"
+    for name, allowed in (
+        ('dataset', DATASETS),
+        ('partition', PARTITIONS),
+        ('test_view', TEST_VIEWS),
+        ('model', MODELS),
+    ):
         check_choice(name, getattr(run, name), allowed)
     return run
 
@@ -136,7 +142,8 @@ class Experiment(NamedTuple):
     def resolve(cls, **options):
         "Resolve keyword options, naming any option no configuration has"
         import_modules(options.get('modules', ''))
-        run_opts, train_opts, algo_opts = split_options(options, options.get('algorithm', RunConfig.algorithm))
+        algorithm = options.get('algorithm', RunConfig.algorithm)
+        run_opts, train_opts, algo_opts = split_options(options, algorithm)
         run = check_choices(RunConfig(**run_opts))
         acls = algorithm_config(run.algorithm)
         train = TrainConfig(**train_opts).for_algorithm(ALGORITHMS[run.algorithm])
@@ -215,8 +222,8 @@ def identity(
         config = Experiment.from_config(
             config
         ).to_config()  # a field added since the run was saved takes its default
-    except (ValueError, TypeError, KeyError):
-        pass  # an option that no longer exists: compared as it is
+    except (ValueError, TypeError, KeyError, ImportError):
+        pass  # an option that no longer exists, or a module not importable here: compared as it is
     return {**config, 'run': {k: v for k, v in config['run'].items() if k not in OPERATIONAL}}
 
 # %% ../nbs/02c_config.ipynb #f6f7b435

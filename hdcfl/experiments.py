@@ -40,7 +40,8 @@ def check_cell(
     saved = json.loads((cell / 'config.json').read_text()) if (cell / 'config.json').exists() else None
     if saved is not None and identity(saved) != identity(cell_config(options)):
         raise ValueError(
-            f"cell {str(cell)!r} holds a run of another configuration; move it away or use another out"
+            f"cell {str(cell)!r} holds a run of another configuration (the study's options or the package's "
+            f"defaults changed since it ran); move it away or use another out"
         )
 
 # %% ../nbs/05a_experiments.ipynb #570b467c
@@ -286,7 +287,7 @@ def study_records(
     spec: dict,  # a study spec (see study_cells)
     out: str | Path,  # the study's folder of runs, or a folder of kept records
 ):
-    "(setting, cell name, seed, round records) of every finished cell; a cell holding another configuration's run is an error"
+    "(setting, cell, seed, round records) of every finished cell; one of another configuration is an error"
     for folder, options in study_cells(spec):
         cell = Path(out) / folder
         if (cell / 'summary.json').exists():
