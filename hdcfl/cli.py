@@ -209,6 +209,12 @@ def run_study_command(
     except USER_ERRORS as e:
         sys.exit(f"hdcfl study: error: {e}")
     print(st.groupby('state').size().to_string())
+    if (st.state == 'mismatch').any():
+        odd = st.cell[st.state == 'mismatch'].tolist()
+        print(
+            "mismatch (runs of another configuration: move them away or use another --out): "
+            + ', '.join(odd[:10]) + (', ...' if len(odd) > 10 else '')
+        )
     print(
         f"done {int((st.state == 'done').sum())} of {len(st)} cells; {st.wall_s.sum():.0f} s of finished runs"
     )

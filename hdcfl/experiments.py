@@ -17,9 +17,9 @@ from .diagnostics import donor_swap_run, donor_swap_name
 from .refreshes import refresh_table
 
 # %% auto #0
-__all__ = ['METRICS', 'RECORD_FILES', 'ABLATIONS', 'cell_config', 'check_cell', 'run_cell', 'run_grid', 'lock_path', 'claim',
-           'release', 'held', 'study_cells', 'donor_swaps', 'cell_finished', 'run_study_cell', 'run_study',
-           'study_status', 'study_records', 'study_frame', 'study_curves', 'keep_record', 'ablation']
+__all__ = ['METRICS', 'RECORD_FILES', 'ABLATIONS', 'cell_config', 'holds_other', 'check_cell', 'run_cell', 'run_grid',
+           'lock_path', 'claim', 'release', 'held', 'study_cells', 'donor_swaps', 'cell_finished', 'run_study_cell',
+           'run_study', 'study_status', 'study_records', 'study_frame', 'study_curves', 'keep_record', 'ablation']
 
 # %% ../nbs/05a_experiments.ipynb #74bc5c5d
 METRICS = ('mean', 'worst', 'bottom20', 'gap')
@@ -32,13 +32,21 @@ def cell_config(
     return Experiment.resolve(**options).to_config()
 
 # %% ../nbs/05a_experiments.ipynb #a0eeeb2b
+def holds_other(
+    cell: Path,  # the cell's run folder (it may not exist yet)
+    options: dict,  # the cell's run options
+):
+    "Whether `cell` holds a run of another configuration than its options resolve to"
+    saved = json.loads((cell / 'config.json').read_text()) if (cell / 'config.json').exists() else None
+    return saved is not None and identity(saved) != identity(cell_config(options))
+
+
 def check_cell(
     cell: Path,  # the cell's run folder (it may not exist yet)
     options: dict,  # the cell's run options
 ):
     "A cell folder must hold a run of the cell's own configuration (a changed grid must not read old runs)"
-    saved = json.loads((cell / 'config.json').read_text()) if (cell / 'config.json').exists() else None
-    if saved is not None and identity(saved) != identity(cell_config(options)):
+    if holds_other(cell, options):
         raise ValueError(
             f"cell {str(cell)!r} holds a run of another configuration (the study's options or the package's "
             f"defaults changed since it ran); move it away or use another out"
@@ -253,15 +261,16 @@ def study_status(
     out: str | Path,  # the study's folder of runs
     records: str | Path | None = None,  # a folder of kept records: a cell recorded there is done (e.g. on another machine)
 ):
-    "One row per cell: its state (done, running, partial, todo), final round reached and wall time"
+    "One row per cell: its state (done, running, partial, todo, mismatch), final round reached and wall time"
     rows = []
     for folder, options in study_cells(spec):
         cell = Path(out) / folder
         running = held(cell)
         kept = Path(records) / folder / 'summary.json' if records else None
         done = kept if kept and kept.exists() else cell / 'summary.json'
-        if done.exists():
-            check_cell(done.parent, options)  # a record of another configuration is not this cell's
+        if holds_other(done.parent, options):  # a run or record of another configuration: named, not read
+            state, rnd, wall = 'mismatch', 0, np.nan
+        elif done.exists():
             s = json.loads(done.read_text())
             state, rnd, wall = 'done', s['final']['round'], s['wall_s']
         else:
