@@ -280,16 +280,8 @@ def study_status(
                 recs[-1]['round'] if recs else 0,
                 np.nan,
             )
-        rows.append(
-            {
-                'cell': str(folder),
-                'state': state,
-                'round': rnd,
-                'rounds': options.get('rounds', 30),
-                'wall_s': wall,
-            }
-        )
-    return pd.DataFrame(rows)
+        rows.append((str(folder), state, rnd, options.get('rounds', 30), wall))
+    return pd.DataFrame(rows, columns=['cell', 'state', 'round', 'rounds', 'wall_s'])
 
 # %% ../nbs/05a_experiments.ipynb #6aa07604
 def study_records(
