@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from .runs import run, read_rounds
-from .config import Experiment, identity
+from .config import Experiment, RunConfig, identity
 from .core import check_choice, atomic_write
 from .diagnostics import donor_swap_run, donor_swap_name
 from .refreshes import refresh_table
@@ -280,7 +280,7 @@ def study_status(
                 recs[-1]['round'] if recs else 0,
                 np.nan,
             )
-        rows.append((str(folder), state, rnd, options.get('rounds', 30), wall))
+        rows.append((str(folder), state, rnd, options.get('rounds', RunConfig.rounds), wall))
     return pd.DataFrame(rows, columns=['cell', 'state', 'round', 'rounds', 'wall_s'])
 
 # %% ../nbs/05a_experiments.ipynb #6aa07604
