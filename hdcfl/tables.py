@@ -13,7 +13,7 @@ from .experiments import METRICS
 
 # %% auto #0
 __all__ = ['MATCHED_VIEWS', 'setting_table', 'tail_table', 'format_table', 'write_tables', 'matched_frame', 'matched_table',
-           'matched_tail', 'paired', 'verdict', 'judge', 'pm', 'view_table', 'plot_study_curves']
+           'matched_tail', 'paired', 'interval', 'verdict', 'judge', 'pm', 'view_table', 'plot_study_curves']
 
 # %% ../nbs/05c_tables.ipynb #e3e6b345
 def setting_table(
@@ -144,21 +144,34 @@ def paired(
     get = lambda method, view: fr[(fr.method == method) & (fr.view == view)].set_index('seed')[metric]
     return (get(*a) - get(*b)).dropna()
 
+# %% ../nbs/05c_tables.ipynb #7a02ffbb
+def interval(
+    d: pd.Series,  # per-seed differences a - b (from `paired`)
+    level: float = 0.95,  # the interval's coverage
+):
+    "The mean of `d` and its two-sided t-interval (low, high); with fewer than two values, (mean, -inf, inf)"
+    from scipy import stats
+
+    m = float(d.mean()) if len(d) else np.nan
+    if len(d) < 2:
+        return m, -np.inf, np.inf
+    half = stats.t.ppf(0.5 + level / 2, len(d) - 1) * d.std() / np.sqrt(len(d))
+    return m, m - half, m + half
+
 # %% ../nbs/05c_tables.ipynb #0cbd0093
 def verdict(
     d: pd.Series,  # per-seed differences a - b (from `paired`)
     seeds: int,  # the seeds the study plans: fewer in `d` are said in the verdict
     margin: float = 0.0,  # a may be this far below b and the claim still hold
 ):
-    "holds / fails / no difference / not shown by the rule above, or 'no runs yet'"
+    "holds / fails / no difference / inconclusive by the 95% t-interval of the mean difference, or 'no runs yet'"
     if len(d) == 0:
         return 'no runs yet'
+    _, lo, hi = interval(d + margin)
     if margin == 0 and (d.abs() < 1e-9).all():
         v = 'no difference'
-    elif d.mean() + margin <= 0:
-        v = 'fails'
     else:
-        v = 'holds' if (d + margin > 0).all() else 'not shown'
+        v = 'holds' if lo > 0 else 'fails' if hi < 0 else 'inconclusive'
     return v if len(d) >= seeds else f'{v} ({len(d)} of {seeds} seeds run)'
 
 # %% ../nbs/05c_tables.ipynb #57ffa13e
@@ -171,11 +184,13 @@ def judge(
     paper: str = '',  # the paper's figures for it, if any
     margin: float = 0.0,  # as in `verdict`
 ):
-    "One row of a claims table: the difference as mean ± sample std over seeds, the seeds for it, the verdict"
-    diff = (f"{d.mean():+.2f}" + (f" ± {d.std():.2f}" if len(d) > 1 else '')) if len(d) else ''
-    return {'claim': name, 'setting': setting, 'compared': compared, 'difference': diff,
-            'seeds for': f'{int((d + margin > 0).sum())}/{len(d)}', 'verdict': verdict(d, seeds, margin),
-            'paper': paper}
+    "One row of a claims table: the mean difference, its 95% t-interval, the sign in each seed, the verdict"
+    m, lo, hi = interval(d)
+    ci = f"[{lo:+.2f}, {hi:+.2f}]" if np.isfinite(lo) else ''
+    signs = ' '.join('+' if x + margin > 0 else '-' if x + margin < 0 else '0' for x in d)
+    return {'claim': name, 'setting': setting, 'compared': compared,
+            'difference': f"{m:+.2f}" if len(d) else '', '95% CI': ci, 'signs': signs,
+            'verdict': verdict(d, seeds, margin), 'paper': paper}
 
 # %% ../nbs/05c_tables.ipynb #0ff97e65
 def pm(
