@@ -6,11 +6,13 @@
 from __future__ import annotations
 import argparse
 from dataclasses import fields
+from pathlib import Path
 
 from fastcore.docments import docments
 
 from .datasets import DATASETS
 from .partitions import PARTITIONS, TEST_VIEWS
+from .data import TEST_SHARES
 from .models import MODELS
 from .algorithms import ALGORITHMS, option_owner
 from .training import TrainConfig
@@ -26,6 +28,7 @@ CHOICES = {
     'dataset': lambda: DATASETS,
     'partition': lambda: PARTITIONS,
     'test_view': lambda: TEST_VIEWS,
+    'test_shares': lambda: TEST_SHARES,
     'model': lambda: list(MODELS),
 }
 
