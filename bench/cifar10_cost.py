@@ -1,6 +1,7 @@
-"""What a round of each method costs in the CIFAR-10 study (v2), in seconds, and what it sends. One cell of the study
-(its setting and seed, the study's options: 20 clients, at most 250 training images each, the BatchNorm CNN, batch 16,
-2 local epochs), the data built once for every method. For each method: rounds run with `fit_round` (local training
+"""What a round of each method costs in a CIFAR-10 study (v2, or the whole-share study 'full'), in seconds, and what it
+sends. One cell of the study (its setting and seed, the study's options: 20 clients, at most 250 training images each
+in v2 and every client's whole share in 'full', the BatchNorm CNN, batch 16, 2 local epochs), the data built once for
+every method. For each method: rounds run with `fit_round` (local training
 of every client and the server's aggregation), timed after the method's start-up (a method with an activation round,
 HDC-FL, from that round on, so that its rounds include the prototypes; the others from round 2); one evaluation of
 every client in every view the cell evaluates, and the final one with the fine-tuned view (5 epochs). Right before
@@ -12,7 +13,7 @@ whose encoders its evaluation message carries) left out. One torch thread; the s
 processes side by side on the 2 cores, so run this beside one other single-thread process for comparable figures.
 
     .venv/bin/python bench/cifar10_cost.py [--data-root ../shared/data/cifar10-jpeg.tar.xz] [--methods hdcfl,fedavg-se]
-        [--setting rotation] [--seed 42] [--timed 3] [--json results/cifar10-cost.json]
+        [--setting rotation] [--seed 42] [--timed 3] [--study v2] [--json results/cifar10-cost.json]
 """
 import argparse, json, platform, statistics, time
 from pathlib import Path
@@ -22,7 +23,7 @@ from hdcfl.engine import fresh_state, fit_round, evaluate_clients
 from hdcfl.provenance import machine, versions
 from hdcfl.experiments import study_cells
 from hdcfl.hdcfl import activation_round
-from hdcfl.studies import cifar10_study_v2, traffic
+from hdcfl.studies import cifar10_study_v2, cifar10_study_full, traffic
 
 p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
 p.add_argument('--data-root', default='../shared/data/cifar10-jpeg.tar.xz')
@@ -30,10 +31,11 @@ p.add_argument('--methods', default='', help="comma-separated cells of the study
 p.add_argument('--setting', default='rotation')
 p.add_argument('--seed', type=int, default=42)
 p.add_argument('--timed', type=int, default=3, help='rounds timed after the start-up')
+p.add_argument('--study', default='v2', choices=['v2', 'full'], help="the study whose cells are timed")
 p.add_argument('--json', default='', help='also write the rows to this file')
 a = p.parse_args()
 
-spec = cifar10_study_v2(str(Path(a.data_root).resolve()))
+spec = {'v2': cifar10_study_v2, 'full': cifar10_study_full}[a.study](str(Path(a.data_root).resolve()))
 cells = {f.parts[1]: o for f, o in study_cells(spec) if f.parts[0] == a.setting and f.parts[2] == str(a.seed)}
 methods = a.methods.split(',') if a.methods else list(spec['methods'])
 if unknown := sorted(set(methods) - set(cells)):
@@ -84,6 +86,6 @@ print(' '.join(f'{c:>12}' for c in cols))
 for r in rows:
     print(' '.join(f'{r[c]:>12}' for c in cols))
 if a.json:
-    out = {'rows': rows, 'setting': a.setting, 'seed': a.seed, 'timed': a.timed, 'machine': machine('cpu'),
+    out = {'rows': rows, 'study': a.study, 'setting': a.setting, 'seed': a.seed, 'timed': a.timed, 'machine': machine('cpu'),
            'versions': versions(), 'python': platform.python_version()}
     Path(a.json).write_text(json.dumps(out, indent=1) + '\n')

@@ -148,6 +148,10 @@ class Algorithm:
     def wants_eval(self, server: dict, rnd: int):
         return False
 
+    def groupings(self, info: dict):
+        "The client groupings a round's diagnostics hold (checked against the partition's groups where records are written)"
+        return {}
+
     # client half
     def client_init(self, k: int):
         return {}

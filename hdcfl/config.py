@@ -14,7 +14,7 @@ from fastcore.basics import patch_to
 
 from .core import check_choice, check_flags
 from .datasets import load_dataset, DATASETS
-from .data import make_fed_data
+from .data import make_fed_data, TEST_SHARES
 from .partitions import PARTITIONS, TEST_VIEWS
 from .models import make_model, MODELS
 from .algorithms import ALGORITHMS, reserve_options
@@ -23,8 +23,9 @@ import hdcfl.hdcfl  # registers 'hdcfl'
 import hdcfl.baselines
 
 # %% auto #0
-__all__ = ['BASELINES', 'OPERATIONAL', 'import_baselines', 'RunConfig', 'import_modules', 'algorithm_config', 'split_options',
-           'check_choices', 'Experiment', 'identity', 'build_data', 'build_algorithm', 'set_kernels', 'FlowerConfig']
+__all__ = ['BASELINES', 'OPERATIONAL', 'import_baselines', 'RunConfig', 'import_modules', 'before_options', 'algorithm_config',
+           'split_options', 'check_choices', 'Experiment', 'identity', 'build_data', 'build_algorithm', 'set_kernels',
+           'FlowerConfig']
 
 # %% ../nbs/02c_config.ipynb #9278b23d
 def import_baselines():
@@ -54,6 +55,7 @@ class RunConfig:
     angles: str = '0,90,180,270'  # rotation angles in degrees, multiples of 90 (rotation)
     test_view: str = 'split'  # per-client test sets: split (disjoint) or matched (all matching images, weighted)
     max_train: int = 0  # at most this many training samples per client, a seeded subset (0: all)
+    test_shares: str = 'whole'  # a capped client's test share follows its whole training share, or the kept subset ('kept')
     model: str = 'auto'  # auto (digits for 8x8, else cnn), or a registered model (cnn, cnn-bn, digits, ...)
     pretrained: bool = False  # torchvision ImageNet weights (resnet18, mobilenetv2)
     rounds: int = 30  # communication rounds
@@ -93,6 +95,13 @@ def import_modules(
     for m in filter(None, (s.strip() for s in str(modules).split(','))):
         importlib.import_module(m)
 
+# %% ../nbs/02c_config.ipynb #c30d9622
+def before_options(
+    run: dict,  # a saved run configuration (the 'run' of a config.json)
+):
+    "Options added since a run was saved, at the values that reproduce what it computed (where the default would not)"
+    return {'test_shares': 'kept' if run.get('max_train') else 'whole'}  # capped runs before it: the kept subset's
+
 # %% ../nbs/02c_config.ipynb #a376c1d0
 def algorithm_config(
     name: str,  # an algorithm's name
@@ -124,6 +133,7 @@ def check_choices(
         ('dataset', DATASETS),
         ('partition', PARTITIONS),
         ('test_view', TEST_VIEWS),
+        ('test_shares', TEST_SHARES),
         ('model', MODELS),
     ):
         check_choice(name, getattr(run, name), allowed)
@@ -190,8 +200,9 @@ def from_config(
     cls,
     config: dict,  # a config.json's content
 ):
-    "The experiment a saved configuration describes"
-    return cls.resolve(**config['run'], **config['train'], **config.get('algorithm', {}))
+    "The experiment a saved configuration describes (an option added since it was saved: the value it ran with)"
+    run = {**before_options(config['run']), **config['run']}
+    return cls.resolve(**run, **config['train'], **config.get('algorithm', {}))
 
 # %% ../nbs/02c_config.ipynb #5a4fbf70
 @patch_to(Experiment, cls_method=True)
@@ -240,6 +251,7 @@ def build_data(
         run.seed,
         run.test_view,
         run.max_train,
+        run.test_shares,
         k=run.k,
         alpha=run.alpha,
         min_size=run.min_size,

@@ -10,12 +10,12 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from .core import save_figure
+from .core import check_choice, save_figure
 from .datasets import ImageDataset
 from .partitions import partition, client_test_sets, rotate
 
 # %% auto #0
-__all__ = ['ClientData', 'to_tensor', 'FedData', 'make_fed_data', 'summary', 'plot_partition']
+__all__ = ['TEST_SHARES', 'ClientData', 'to_tensor', 'FedData', 'true_groups', 'make_fed_data', 'summary', 'plot_partition']
 
 # %% ../nbs/00d_data.ipynb #412a16de
 @dataclass
@@ -32,6 +32,7 @@ class ClientData:
     norm: torch.Tensor | None = (
         None  # 2 x C: the per-channel mean and std (pixels in [0, 1]) the images were normalized with
     )
+    group: str | None = None  # the client's group as the partition made it ('angle 90', 'classes 1,4,7'; None: none)
 
     @property
     def n_train(self):
@@ -87,6 +88,11 @@ class FedData:
         return np.array([c.angle for c in self.clients])
 
     @property
+    def truth(self):
+        "Each client's group as the partition made it (None: it made none)"
+        return None if self.clients[0].group is None else [c.group for c in self.clients]
+
+    @property
     def input_shape(self):
         return tuple(self.clients[0].x_train.shape[1:])
 
@@ -94,6 +100,22 @@ class FedData:
         return f"FedData({self.name!r}: {len(self)} clients, {self.sizes.sum()} train samples, {self.n_classes} classes, input {self.input_shape})"
 
 # %% ../nbs/00d_data.ipynb #a637fb76
+TEST_SHARES = ('whole', 'kept')  # a capped client's test share follows its whole training share, or the kept subset
+
+
+def true_groups(
+    scheme: str,  # the partition: one of `PARTITIONS`
+    hist_N_C: np.ndarray,  # training label counts per client (of the whole shares)
+    angles,  # each client's angle
+):
+    "Each client's group as the partition made it (rotation: its angle; LS-k: its class set); None where it made none"
+    if scheme == 'rotation':
+        return [f'angle {int(a)}' for a in angles]
+    if scheme == 'ls':
+        return ['classes ' + ','.join(map(str, np.flatnonzero(h))) for h in hist_N_C]
+    return None  # iid, dirichlet: no groups by construction
+
+
 def make_fed_data(
     ds: ImageDataset,  # the images
     n_clients: int,  # N
@@ -101,17 +123,21 @@ def make_fed_data(
     seed: int = 0,  # seeds the partition
     test_view: str = 'split',  # one of `TEST_VIEWS`
     max_train: int = 0,  # keep at most this many training samples per client, a seeded random subset (0: all)
+    test_shares: str = 'whole',  # one of `TEST_SHARES`: what a capped client's test share follows
     **kw,  # partition options: k, alpha, min_size, max_tries, angles
 ):
     "Partition `ds` over `n_clients` and build every client's model-ready tensors"
     if not (isinstance(max_train, (int, np.integer)) and max_train >= 0):
         raise ValueError(f"max_train={max_train!r} must be an integer >= 0 (0: every training sample)")
+    check_choice('test_shares', test_shares, TEST_SHARES)
     parts, angles = partition(ds.y_train, n_clients, scheme, seed, **kw)
+    counts = lambda ps: np.stack([np.bincount(ds.y_train[p], minlength=ds.n_classes) for p in ps])
+    whole = counts(parts)
     if max_train:
         rng = np.random.default_rng([seed, 1])
         parts = [np.sort(rng.choice(p, max_train, replace=False)) if len(p) > max_train else p for p in parts]
-    hist = np.stack([np.bincount(ds.y_train[p], minlength=ds.n_classes) for p in parts])
-    tests = client_test_sets(ds.y_test, hist, test_view)
+    hist = counts(parts)
+    tests = client_test_sets(ds.y_test, whole if test_shares == 'whole' else hist, test_view)
     flat = ds.x_train.reshape(-1, ds.x_train.shape[-1])
     mean, std = flat.mean(0) / 255, flat.std(0) / 255
     norm = torch.tensor(np.stack([mean, std]), dtype=torch.float32)
@@ -126,12 +152,13 @@ def make_fed_data(
             torch.from_numpy(w).float(),
             int(a),
             norm,
+            g,
         )
-        for p, a, (idx, w) in zip(parts, angles, tests)
+        for p, a, (idx, w), g in zip(parts, angles, tests, true_groups(scheme, whole, angles) or [None] * n_clients)
     ]
     cfg = dict(dataset=ds.name, clients=n_clients, partition=scheme, seed=seed, test_view=test_view, **kw)
     if max_train:
-        cfg['max_train'] = max_train
+        cfg |= {'max_train': max_train, 'test_shares': test_shares}
     return FedData(ds.name, list(ds.classes), clients, hist, cfg)
 
 # %% ../nbs/00d_data.ipynb #351afa68

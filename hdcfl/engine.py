@@ -17,9 +17,9 @@ from .algorithms import Algorithm, FitContext
 from .provenance import versions, machine
 
 # %% auto #0
-__all__ = ['sample_clients', 'client_generator', 'fit_round', 'finetuned', 'client_views', 'evaluate_clients', 'round_record',
-           'client_states', 'fresh_state', 'summarize', 'eval_subset', 'check_schedule', 'start_run', 'run_federated',
-           'plot_curves']
+__all__ = ['sample_clients', 'client_generator', 'fit_round', 'finetuned', 'client_views', 'evaluate_clients', 'truth_ari',
+           'round_record', 'client_states', 'fresh_state', 'summarize', 'eval_subset', 'check_schedule', 'start_run',
+           'run_federated', 'plot_curves']
 
 # %% ../nbs/02b_engine.ipynb #0ba1fdb4
 def sample_clients(
@@ -136,6 +136,22 @@ def evaluate_clients(
             out.setdefault(view, []).append(r)
     return out
 
+# %% ../nbs/02b_engine.ipynb #6992546a
+def truth_ari(
+    groupings: dict,  # {name: {client: group}}, from `Algorithm.groupings`
+    truth: list | None,  # each client's true group (`FedData.truth`; None: the partition made none)
+):
+    "{name: ARI of the grouping against the true groups over the clients it covers} (two clients at least)"
+    if truth is None:
+        return {}
+    from sklearn.metrics import adjusted_rand_score
+
+    return {
+        name: round(float(adjusted_rand_score([truth[int(k)] for k in g], list(g.values()))), 4)
+        for name, g in groupings.items()
+        if len(g) > 1
+    }
+
 # %% ../nbs/02b_engine.ipynb #9539bc70
 def round_record(
     rnd: int,  # the round, 1-based
@@ -143,6 +159,7 @@ def round_record(
     info: dict,  # the server's diagnostics from `aggregate`
     sampled,  # the clients that trained this round
     evaluated=None,  # a subset's clients, when only they were evaluated (None: every client)
+    ari: dict | None = None,  # each grouping's ARI against the partition's groups (from `truth_ari`; none: not recorded)
 ):
     "The JSON record of an evaluated round"
     views = {
@@ -157,7 +174,7 @@ def round_record(
         'views': views,
         'view_metrics': {v: client_metrics(d['acc']) for v, d in views.items()},
         'sampled': [int(k) for k in sampled],
-        'server': info,
+        'server': {**info, 'truth_ari': ari} if ari else info,
         **({'evaluated': [int(k) for k in evaluated]} if evaluated is not None else {}),
     }
 
@@ -299,7 +316,8 @@ def run_federated(
             which = None if rnd == rounds else subset
             history.append(
                 rec := round_record(
-                    rnd, evaluate_clients(algo, server, clients, fed, rnd, seed, which, rnd == rounds), info, sampled, which
+                    rnd, evaluate_clients(algo, server, clients, fed, rnd, seed, which, rnd == rounds), info, sampled, which,
+                    truth_ari(algo.groupings(info), fed.truth),
                 )
             )
             if best is None or rec['mean'] > best['mean']:

@@ -248,6 +248,20 @@ def log(
         }
     return out
 
+# %% ../nbs/04_hdcfl.ipynb #a8e3c778
+@patch_to(HDCFL)
+def groupings(
+    self,
+    info: dict,  # a round's diagnostics, from `aggregate`
+):
+    "Each refresh's hard assignment (the group of largest membership): the run's ('refresh') and each variant's ('v:NAME')"
+    logs = [('refresh', info), *((f'v:{name}', log) for name, log in info.get('variants', {}).items())]
+    return {
+        name: dict(zip(log['refresh']['clients'], np.argmax(log['refresh']['memberships'], 1).tolist()))
+        for name, log in logs
+        if 'refresh' in log
+    }
+
 # %% ../nbs/04_hdcfl.ipynb #11fdb5e8
 @patch_to(HDCFL)
 def regroup(

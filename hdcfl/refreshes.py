@@ -28,6 +28,7 @@ def refresh_table(
                 'groups': len(ref['group_sizes']),
                 'group_sizes': ref['group_sizes'],
                 'silhouette': ref['silhouette'],
+                'ari_truth': rec['server'].get('truth_ari', {}).get('refresh', np.nan),
                 'ari': ref['ari'],
                 'entropy': ref['entropy'],
                 'tau': ref.get('tau'),
@@ -45,19 +46,20 @@ def plot_refreshes(
     title: str = '',  # the figure's title
     path=None,  # save the figure here when given
 ):
-    "Silhouette, ARI, entropy, prototype distance and personalization gain over refresh rounds (the paper's figure 4)"
+    "Silhouette, ARI against the true groups and the previous refresh, entropy, prototype distance and personalization gain over refresh rounds (the paper's figure 4)"
     import matplotlib.pyplot as plt
     from hdcfl.core import save_figure
 
-    cols = ('silhouette', 'ari', 'entropy', 'distance', 'gain_mean')
+    cols = ('silhouette', 'ari_truth', 'ari', 'entropy', 'distance', 'gain_mean')
     labels = (
         'silhouette',
+        'ARI vs true groups',
         'ARI vs previous refresh',
         'membership entropy (nats)',
         'prototype distance from shared',
         'personalization gain (pp)',
     )
-    fig, axs = plt.subplots(1, len(cols), figsize=(16, 2.8))
+    fig, axs = plt.subplots(1, len(cols), figsize=(19, 2.8))
     for name, s in runs.items():
         t = refresh_table(s['history'])
         for ax, col in zip(axs, cols):

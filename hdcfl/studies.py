@@ -17,8 +17,9 @@ from .provenance import describe_machine
 from .runs import run
 
 # %% auto #0
-__all__ = ['HDCFL_VARIANTS', 'CIFAR10_ROOT', 'CIFAR10_V1_METHODS', 'PROTO_ABLATIONS', 'STUDIES', 'DEMO_SETTINGS', 'DEMO_METHODS',
-           'cifar10_study', 'digits_study', 'cifar10_study_v2', 'traffic', 'demo']
+__all__ = ['HDCFL_VARIANTS', 'CIFAR10_ROOT', 'CIFAR10_V1_METHODS', 'PROTO_ABLATIONS', 'FULL_METHODS', 'CORE', 'CURVE', 'STUDIES',
+           'DEMO_SETTINGS', 'DEMO_METHODS', 'cifar10_study', 'digits_study', 'cifar10_study_v2', 'cifar10_study_full',
+           'traffic', 'demo']
 
 # %% ../nbs/05b_studies.ipynb #255c233f
 HDCFL_VARIANTS = (
@@ -54,6 +55,7 @@ def cifar10_study(
             ckpt_every=5,
             threads=1,
             test_view='split',
+            test_shares='kept',  # a capped client's test share from its kept subset: how v1 and v2 ran
         ),
         'settings': {
             'rotation': dict(partition='rotation'),
@@ -147,7 +149,53 @@ def cifar10_study_v2(
     }
 
 
-STUDIES = {'cifar10': cifar10_study, 'cifar10-v2': cifar10_study_v2, 'digits': digits_study}  # `hdcfl study NAME`
+# %% ../nbs/05b_studies.ipynb #2f6610f8
+FULL_METHODS = ('hdcfl', 'fedavg-se', 'fedbabu', 'fedrod', 'fedala', 'fedce', 'fedsoft', 'ifca', 'pacfl', 'fedpac')
+CORE = ('hdcfl', 'hdcfl-mixture', 'fedavg-se', 'fedbabu', 'fedrod')  # the cells a study run takes first (see --only)
+CURVE = {  # the data curve's methods
+    'fedavg-se': dict(algorithm='fedavg-se'),
+    'hdcfl': dict(algorithm='hdcfl'),
+    'hdcfl-mixture': dict(algorithm='hdcfl', train_from='mixture'),
+    'fedbabu': dict(algorithm='fedbabu'),
+}
+
+
+def cifar10_study_full(
+    data_root: str = CIFAR10_ROOT,  # the JPEG copy (or any CIFAR-10 image tree)
+    rounds: int = 30,  # communication rounds of every cell
+):
+    "The CIFAR-10 study where the paper ran: every client's whole share; the data curve at 250 and 1,000 images"
+    hdcfl = dict(refresh_every=max(1, round(rounds / 6)))  # v2's 10 of 60 rounds; activation 0.25 is a fraction
+    curve = {
+        f'{m}-{label}': {**o, **(hdcfl if o['algorithm'] == 'hdcfl' else {}), 'max_train': cap}
+        for label, cap in (('250', 250), ('1k', 1000))
+        for m, o in CURVE.items()
+    }
+    return {
+        'seeds': (42, 123, 2026),
+        'common': dict(
+            dataset='imagefolder', data_root=str(data_root), model='cnn-bn', clients=20, rounds=rounds, lr=0.01,
+            epochs=2, batch_size=16, eval_every=5, ckpt_every=5, threads=1, test_view='split', finetune_epochs=5,
+        ),
+        'settings': {
+            'rotation': dict(partition='rotation'),
+            'ls3': dict(partition='ls', k=3),
+            'dirichlet': dict(partition='dirichlet', alpha=0.07),
+        },
+        'methods': FULL_METHODS,
+        'method_options': {'hdcfl': dict(**hdcfl, variants=HDCFL_VARIANTS + ';sil:groups=0')},
+        'ablation_settings': ('rotation', 'ls3', 'dirichlet'),
+        'ablations': {'hdcfl-mixture': dict(algorithm='hdcfl', train_from='mixture', **hdcfl), **curve},
+        'ablation_settings_of': {name: ('rotation',) for name in curve},
+    }
+
+
+STUDIES = {  # `hdcfl study NAME`
+    'cifar10': cifar10_study,
+    'cifar10-v2': cifar10_study_v2,
+    'cifar10-full': cifar10_study_full,
+    'digits': digits_study,
+}
 
 # %% ../nbs/05b_studies.ipynb #f72f8e17
 def traffic(

@@ -141,6 +141,12 @@ def aggregate(self, server, replies, rnd):
         'selected': selected,
     }
 
+# %% ../../nbs/06d_fedsoft.ipynb #9f3d463a
+@patch_to(FedSoft)
+def groupings(self, info):
+    "Each of the round's clients' dominant centre: the one its importance weights favour most"
+    return {'dominant': {k: int(np.argmax(u)) for k, u in info['importance'].items()}} if info.get('importance') else {}
+
 # %% ../../nbs/06d_fedsoft.ipynb #b25fe4fe
 @patch_to(FedSoft)
 def eval_messages(self, server, k, rnd):

@@ -91,6 +91,10 @@ class IFCA(Algorithm):
             'cluster_sizes': np.bincount(picks, minlength=len(server['models'])).tolist(),
         }
 
+    def groupings(self, info):
+        "The cluster each of the round's clients chose"
+        return {'clusters': info['clusters']} if info.get('clusters') else {}
+
     def eval_messages(self, server, k, rnd):
         return {'model': self.fit_message(server, k, rnd)}
 

@@ -187,3 +187,9 @@ def aggregate(self, server, replies, rnd):
         if mine:
             server['models'][c] = weighted_average([r['model'] for r in mine], [r['n'] for r in mine])
     return info
+
+# %% ../../nbs/06f_pacfl.ipynb #fdfc8d8f
+@patch_to(PACFL)
+def groupings(self, info):
+    "The clusters, in the round that formed them (PACFL clusters once)"
+    return {'clusters': info['clusters']} if info.get('clusters') else {}

@@ -55,6 +55,7 @@ DATA_FIELDS = (
     'angles',
     'test_view',
     'max_train',
+    'test_shares',
     'seed',
 )
 
@@ -334,6 +335,7 @@ def client_query(
         {
             'client': c.k,
             'n_train': c.data.n_train,
+            'group': c.data.group,  # the partition's group: for the records' diagnostics only
             'n_classes': c.n_classes,
             'input_shape': list(c.input_shape),
         }

@@ -21,8 +21,8 @@ from .wire import app_config
 from .strategy import AlgorithmStrategy, client_results
 
 # %% auto #0
-__all__ = ['server_app', 'connect_clients', 'check_server_run', 'data_shape', 'PollingGrid', 'server_main', 'read_audit',
-           'privacy_check']
+__all__ = ['server_app', 'connect_clients', 'check_server_run', 'data_shape', 'node_groups', 'PollingGrid', 'server_main',
+           'read_audit', 'privacy_check']
 
 # %% ../../nbs/07d_flower_server.ipynb #00d44751
 def connect_clients(
@@ -85,6 +85,14 @@ def data_shape(
     if len(shapes) != 1:
         raise RuntimeError(f"nodes disagree on the data's classes and input shape: {sorted(shapes)}")
     return next(iter(shapes))
+
+# %% ../../nbs/07d_flower_server.ipynb #87419fb2
+def node_groups(
+    info: dict,  # {client: query reply} from `connect_clients`
+):
+    "Each client's group as the partition made it, as its node reports it (None when a node reports none)"
+    groups = [info[k].get('group') for k in sorted(info)]
+    return None if None in groups else groups
 
 # %% ../../nbs/07d_flower_server.ipynb #c4d03fa2
 class PollingGrid(Grid):
@@ -151,7 +159,7 @@ def server_main(
         store.resumed(budget)
     strategy = AlgorithmStrategy(
         algo, server, node_of, run.rounds, run.seed, run.participation, run.eval_every,
-        out, fl.audit, fl.round_timeout, fl.one_message, folder, key if out else '',
+        out, fl.audit, fl.round_timeout, fl.one_message, folder, key if out else '', node_groups(info),
     )
     left = strategy.resume_at(start, history, best, folder.extra if out else {})
     strategy.start(grid, ArrayRecord(), num_rounds=left, timeout=fl.round_timeout)

@@ -14,7 +14,7 @@ from flwr.app import ConfigRecord, Message, MetricRecord, RecordDict
 from flwr.common.logger import log
 from flwr.serverapp.strategy import Strategy
 
-from ..engine import sample_clients, round_record, summarize
+from ..engine import sample_clients, round_record, summarize, truth_ari
 from .wire import pack, unpack, fingerprint
 
 # %% auto #0
@@ -49,6 +49,7 @@ class AlgorithmStrategy(Strategy):
         combine: bool = True,  # send round r's evaluation with round r + 1's training: one message per node and round
         folder=None,  # the run folder (`hdcfl.runs.RunFolder`) that keeps rounds.jsonl and the checkpoints (None: none)
         state_key: str = '',  # the run's identity: nodes keep their client's state under it to resume ('': they do not)
+        truth: list | None = None,  # each client's group as the partition made it, for the records' ARI (None: none)
     ):
         self.algo, self.server, self.node_of, self.n = algo, server, dict(node_of), len(node_of)
         self.rounds, self.seed, self.participation, self.eval_every = rounds, seed, participation, eval_every
@@ -57,6 +58,7 @@ class AlgorithmStrategy(Strategy):
         self.history, self.best, self.info, self.sampled, self.t0 = [], None, {}, [], time.time()
         self.combine, self.carry, self.parts = combine, None, {}  # carry: an evaluation going out with the next training
         self.folder, self.state_key, self.offset, self.committed = folder, state_key, 0, 0  # offset: rounds resumed past
+        self.truth = truth
 
     def summary(self):
         msg = "AlgorithmStrategy(%s): %d clients, %d rounds, participation %s"
@@ -294,7 +296,7 @@ def evaluation(
         for view, r in res.items():
             views.setdefault(view, []).append(r)
     rec = {
-        **round_record(rnd, views, info, sampled),
+        **round_record(rnd, views, info, sampled, ari=truth_ari(self.algo.groupings(info), self.truth)),
         'clients': list(got),
         'dropped': [d for d in self.dropped if d['round'] == rnd],
     }
