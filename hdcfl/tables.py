@@ -108,13 +108,19 @@ def matched_frame(
 def matched_table(
     df: pd.DataFrame,  # `matched_frame`'s rows: setting, method, seed, view (plain / ft) and the METRICS columns
     metric: str = 'mean',  # one of METRICS: mean, worst, bottom20 or gap (for gap lower is better)
+    spread: str = 'std',  # after ±: 'std', the sample std over seeds, or 'ci', the half-width of the mean's 95% t-interval
 ):
-    "Mean ± sample std over seeds of `metric`, plain and fine-tuned side by side, with each view's rank by it"
+    "Mean ± spread over seeds of `metric`, plain and fine-tuned side by side, with each view's rank by it"
     check_choice('metric', metric, METRICS)
-    g = df.groupby(['setting', 'method', 'view'], sort=False)[metric].agg(['mean', 'std']).unstack('view')
+    check_choice('spread', spread, ('std', 'ci'))
+    from scipy import stats
+
+    g = df.groupby(['setting', 'method', 'view'], sort=False)[metric].agg(['mean', 'std', 'count']).unstack('view')
     out = pd.DataFrame(index=g.index)
     for v in ('plain', 'ft'):
-        out[v] = [f"{m:.2f}" + (f" ± {s:.2f}" if not np.isnan(s) else '') for m, s in zip(g[('mean', v)], g[('std', v)])]
+        n = g[('count', v)]
+        half = g[('std', v)] * (1 if spread == 'std' else stats.t.ppf(0.975, n - 1) / np.sqrt(n))
+        out[v] = [f"{m:.2f}" + (f" ± {s:.2f}" if not np.isnan(s) else '') for m, s in zip(g[('mean', v)], half)]
         rank = g[('mean', v)].groupby(level='setting').rank(ascending=(metric == 'gap'), method='min')
         out[f'rank {v}'] = rank.astype('Int64')  # <NA> where a cell has no runs in that view
     out['ft - plain'] = (g[('mean', 'ft')] - g[('mean', 'plain')]).round(2)
