@@ -20,7 +20,7 @@ from .training import TrainConfig, local_train
 
 # %% auto #0
 __all__ = ['ALGORITHMS', 'RESERVED', 'option_owner', 'same_option', 'check_options', 'reserve_options', 'register', 'FitContext',
-           'Algorithm', 'FedAvgSE', 'FedAvg', 'Local']
+           'client_generator', 'Algorithm', 'FedAvgSE', 'FedAvg', 'Local']
 
 # %% ../nbs/02a_algorithms.ipynb #68490fbd
 ALGORITHMS = {}
@@ -99,6 +99,18 @@ class FitContext:
     client: int  # client index k
     gen: torch.Generator  # seeded from (seed, round, client): batch order and any other client randomness
     seed: int = 0  # the run's seed, for a generator of a stream of one's own (`client_generator`)
+
+# %% ../nbs/02a_algorithms.ipynb #2df05ae1
+def client_generator(
+    seed: int,  # the run's seed
+    rnd: int,  # the round, 1-based
+    k: int,  # the client index
+    stream: int = 0,  # 0: training, 1: evaluation, 2 and up: an algorithm's own
+):
+    "A torch generator seeded from (seed, round, client, stream)"
+    return torch.Generator().manual_seed(
+        int(np.random.default_rng([seed, rnd, k] + ([stream] if stream else [])).integers(2**62))
+    )
 
 # %% ../nbs/02a_algorithms.ipynb #6f19bfea
 class Algorithm:

@@ -12,14 +12,13 @@ import torch
 
 from .data import FedData, ClientData
 from .states import ClientStates, MemoryBudget, SpilledDict, stores_in
-from .training import TrainConfig, NonFiniteLoss, local_train, evaluate, client_metrics
-from .algorithms import Algorithm, FitContext
+from .training import TrainConfig, NonFiniteLoss, local_train, evaluate, client_metrics, finetuned, client_views
+from .algorithms import Algorithm, FitContext, client_generator
 from .provenance import versions, machine
 
 # %% auto #0
-__all__ = ['sample_clients', 'client_generator', 'fit_round', 'finetuned', 'client_views', 'evaluate_clients', 'truth_ari',
-           'round_record', 'client_states', 'fresh_state', 'summarize', 'eval_subset', 'check_schedule', 'start_run',
-           'run_federated', 'plot_curves']
+__all__ = ['sample_clients', 'fit_round', 'evaluate_clients', 'truth_ari', 'round_record', 'client_states', 'fresh_state',
+           'summarize', 'eval_subset', 'check_schedule', 'start_run', 'run_federated', 'plot_curves']
 
 # %% ../nbs/02b_engine.ipynb #0ba1fdb4
 def sample_clients(
@@ -33,18 +32,6 @@ def sample_clients(
         raise ValueError(f"participation={participation!r} must be in (0, 1]")
     m = max(1, round(participation * n_clients))
     return np.sort(np.random.default_rng([seed, rnd]).choice(n_clients, m, replace=False))
-
-# %% ../nbs/02b_engine.ipynb #2df05ae1
-def client_generator(
-    seed: int,  # the run's seed
-    rnd: int,  # the round, 1-based
-    k: int,  # the client index
-    stream: int = 0,  # 0: training, 1: evaluation, 2 and up: an algorithm's own
-):
-    "A torch generator seeded from (seed, round, client, stream)"
-    return torch.Generator().manual_seed(
-        int(np.random.default_rng([seed, rnd, k] + ([stream] if stream else [])).integers(2**62))
-    )
 
 # %% ../nbs/02b_engine.ipynb #cf497141
 def fit_round(
@@ -74,48 +61,6 @@ def fit_round(
     if isinstance(replies, SpilledDict):
         replies.discard()
     return info, sampled
-
-# %% ../nbs/02b_engine.ipynb #d1cee22f
-def finetuned(
-    model: torch.nn.Module,  # the model the client is evaluated with (copied, left untouched)
-    data: ClientData,  # the client's data; only its training split is used
-    train: TrainConfig,  # the run's training options (finetune_epochs, finetune_lr, ..., batch size)
-    gen: torch.Generator,  # seeds the fine-tuning's batch order (the evaluation stream)
-):
-    "A copy of `model` trained `train.finetune_epochs` epochs on the client's training split; `model` is untouched"
-    with torch.random.fork_rng(devices=[]):  # whatever the copy's training draws stays out of the run's random state
-        tuned = copy.deepcopy(model)
-        local_train(
-            tuned,
-            data,
-            train,
-            gen,
-            epochs=train.finetune_epochs,
-            lr=train.finetune_lr,
-            momentum=train.finetune_momentum,
-            weight_decay=train.finetune_weight_decay,
-        )  # the run's batch size and memory format
-    return tuned
-
-# %% ../nbs/02b_engine.ipynb #9af8fb26
-def client_views(
-    algo: Algorithm,  # the algorithm (its client half and training options)
-    state: dict,  # the client's private state
-    msgs: dict,  # {view: payload}, from `eval_messages`
-    data: ClientData,  # the client's data (evaluated on its test split)
-    ctx,  # ctx() -> a fresh FitContext of the evaluation stream
-    final: bool = False,  # the run's last round
-):
-    "One client's accuracy and loss in every view, and in 'ft' (the first view's model fine-tuned) where the run asks"
-    out, t = {}, algo.train
-    tune = t.finetune_epochs > 0 and (final or t.finetune_at == 'every')
-    for i, (view, msg) in enumerate(msgs.items()):
-        model = algo.client_eval_model(state, msg, data, ctx())
-        out[view] = evaluate(model, data, device=t.device, memory_format=t.memory_format)
-        if i == 0 and tune:
-            ft = finetuned(model, data, t, ctx().gen)
-            out['ft'] = evaluate(ft, data, device=t.device, memory_format=t.memory_format)
-    return out
 
 # %% ../nbs/02b_engine.ipynb #63cb7968
 def evaluate_clients(

@@ -4,7 +4,7 @@
 
 # %% ../nbs/02_training.ipynb #99efecba
 from __future__ import annotations
-import dataclasses, math, os
+import copy, dataclasses, math, os
 from dataclasses import dataclass
 
 import numpy as np
@@ -17,7 +17,7 @@ from .data import ClientData
 
 # %% auto #0
 __all__ = ['FINETUNE_AT', 'MEMORY_FORMATS', 'in_format', 'model_in_format', 'TrainConfig', 'NonFiniteLoss', 'SGD', 'local_train',
-           'evaluate', 'client_metrics']
+           'evaluate', 'client_metrics', 'finetuned', 'client_views']
 
 # %% ../nbs/02_training.ipynb #63cac331
 if os.environ.get('IN_TEST'):
@@ -210,3 +210,45 @@ def client_metrics(
         'gap': float(a[-1] - a[0]),
         'std': float(a.std()),
     }
+
+# %% ../nbs/02_training.ipynb #d1cee22f
+def finetuned(
+    model: torch.nn.Module,  # the model the client is evaluated with (copied, left untouched)
+    data: ClientData,  # the client's data; only its training split is used
+    train: TrainConfig,  # the run's training options (finetune_epochs, finetune_lr, ..., batch size)
+    gen: torch.Generator,  # seeds the fine-tuning's batch order (the evaluation stream)
+):
+    "A copy of `model` trained `train.finetune_epochs` epochs on the client's training split; `model` is untouched"
+    with torch.random.fork_rng(devices=[]):  # whatever the copy's training draws stays out of the run's random state
+        tuned = copy.deepcopy(model)
+        local_train(
+            tuned,
+            data,
+            train,
+            gen,
+            epochs=train.finetune_epochs,
+            lr=train.finetune_lr,
+            momentum=train.finetune_momentum,
+            weight_decay=train.finetune_weight_decay,
+        )  # the run's batch size and memory format
+    return tuned
+
+# %% ../nbs/02_training.ipynb #9af8fb26
+def client_views(
+    algo: Algorithm,  # the algorithm (its client half and training options)
+    state: dict,  # the client's private state
+    msgs: dict,  # {view: payload}, from `eval_messages`
+    data: ClientData,  # the client's data (evaluated on its test split)
+    ctx,  # ctx() -> a fresh FitContext of the evaluation stream
+    final: bool = False,  # the run's last round
+):
+    "One client's accuracy and loss in every view, and in 'ft' (the first view's model fine-tuned) where the run asks"
+    out, t = {}, algo.train
+    tune = t.finetune_epochs > 0 and (final or t.finetune_at == 'every')
+    for i, (view, msg) in enumerate(msgs.items()):
+        model = algo.client_eval_model(state, msg, data, ctx())
+        out[view] = evaluate(model, data, device=t.device, memory_format=t.memory_format)
+        if i == 0 and tune:
+            ft = finetuned(model, data, t, ctx().gen)
+            out['ft'] = evaluate(ft, data, device=t.device, memory_format=t.memory_format)
+    return out

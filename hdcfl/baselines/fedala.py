@@ -12,7 +12,7 @@ from ..core import check_choice
 from ..models import get_state, model_device
 from ..algorithms import FedAvg, register
 from ..training import local_train
-from ..engine import client_generator
+from ..algorithms import client_generator
 
 # %% auto #0
 __all__ = ['ALA_EVAL', 'FedALAConfig', 'top_names', 'ala_epoch', 'top_delta', 'mixed_state', 'load_for_ala', 'ala_subset',

@@ -14,7 +14,7 @@ from fastcore.basics import patch_to
 from ..core import check_choice
 from ..algorithms import Algorithm, register
 from ..training import local_train
-from ..engine import client_generator
+from ..algorithms import client_generator
 from ..clustering import sinkhorn, cosine, kmeans_centres
 
 # %% auto #0

@@ -17,7 +17,8 @@ from ..core import atomic_file, tensor_items
 from ..data import ClientData, FedData
 from ..algorithms import FitContext
 from ..training import NonFiniteLoss
-from ..engine import client_generator, client_views
+from ..algorithms import client_generator
+from ..training import client_views
 from ..config import RunConfig, Experiment, build_data, build_algorithm, set_kernels
 from .wire import pack, unpack, fingerprint, app_config
 
