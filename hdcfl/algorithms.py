@@ -19,8 +19,8 @@ from .models import SplitModel, encoder_state, head_state, load_encoder, load_he
 from .training import TrainConfig, local_train
 
 # %% auto #0
-__all__ = ['ALGORITHMS', 'RESERVED', 'option_owner', 'same_option', 'check_options', 'reserve_options', 'register', 'FitContext',
-           'client_generator', 'Algorithm', 'FedAvgSE', 'FedAvg', 'Local']
+__all__ = ['ALGORITHMS', 'RESERVED', 'NEW_CLIENT', 'option_owner', 'same_option', 'check_options', 'reserve_options', 'register',
+           'FitContext', 'client_generator', 'Algorithm', 'FedAvgSE', 'FedAvg', 'Local']
 
 # %% ../nbs/02a_algorithms.ipynb #68490fbd
 ALGORITHMS = {}
@@ -113,6 +113,9 @@ def client_generator(
     )
 
 # %% ../nbs/02a_algorithms.ipynb #6f19bfea
+NEW_CLIENT = -1  # the index the server's books know a new client by: none of theirs
+
+
 class Algorithm:
     "The client and server halves of a federated algorithm; everything between them is a payload dict"
 
@@ -164,6 +167,22 @@ class Algorithm:
         "The client groupings a round's diagnostics hold (checked against the partition's groups where records are written)"
         return {}
 
+    # a client that joins after training: three steps, none of which changes the server's state
+    def admit_message(self, server: dict, rnd: int):
+        return {}
+
+    def client_admit(self, state: dict, msg: dict, data: ClientData, ctx: FitContext):
+        return {}
+
+    def admit_views(self, server: dict, reply: dict, rnd: int):
+        return self.eval_messages(server, NEW_CLIENT, rnd), {}
+
+    def train_budget(self, data: ClientData, gen: torch.Generator, **kw):
+        "Train `self.model` with the run's fine-tuning budget (epochs, lr, momentum, weight decay); `kw` to `local_train`"
+        t = self.train
+        return local_train(self.model, data, t, gen, epochs=t.finetune_epochs, lr=t.finetune_lr,
+                           momentum=t.finetune_momentum, weight_decay=t.finetune_weight_decay, **kw)
+
     # client half
     def client_init(self, k: int):
         return {}
@@ -205,6 +224,19 @@ class FedAvgSE(Algorithm):
 
     def client_eval_model(self, state, msg, data=None, ctx=None):
         return load_head(load_encoder(self.model, msg['encoder']), state['head'])
+
+    def admit_message(self, server, rnd):
+        return {'encoder': server['encoder']}
+
+    def client_admit(self, state, msg, data, ctx):
+        "A new client's head, trained on the frozen shared encoder (its BatchNorm statistics too) with the budget"
+        load_head(load_encoder(self.model, msg['encoder']), state['head'])
+        self.train_budget(data, ctx.gen, params=self.model.head.parameters(), frozen=self.model.encoder)
+        state['head'] = head_state(self.model)
+        return {}
+
+    def admit_views(self, server, reply, rnd):
+        return {'model': {'encoder': server['encoder']}}, {}
 
 # %% ../nbs/02a_algorithms.ipynb #1e8f7bad
 @register('fedavg')
@@ -252,3 +284,10 @@ class Local(Algorithm):
     def client_eval_model(self, state, msg, data=None, ctx=None):
         self.model.load_state_dict(state['model'])
         return self.model
+
+    def client_admit(self, state, msg, data, ctx):
+        "A new client trains its own model from the start with the budget: what Local gives any client"
+        self.model.load_state_dict(state['model'])
+        self.train_budget(data, ctx.gen)
+        state['model'] = get_state(self.model)
+        return {}

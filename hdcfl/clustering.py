@@ -12,9 +12,10 @@ from .core import check_choice
 from .models import weighted_average, weighted_averages, mix_states
 
 # %% auto #0
-__all__ = ['DESCRIPTORS', 'MEMBERSHIPS', 'TEMPERATURES', 'planted_heads', 'head_vectors', 'descriptors', 'spherical_kmeans',
-           'silhouette', 'choose_groups', 'nearest_group_cosines', 'soft_temperature', 'memberships', 'prototypes',
-           'mixture', 'membership_entropy', 'assignment_ari', 'refresh', 'sinkhorn', 'cosine', 'kmeans_centres']
+__all__ = ['DESCRIPTORS', 'MEMBERSHIPS', 'TEMPERATURES', 'planted_heads', 'head_vectors', 'descriptor_space', 'descriptors',
+           'spherical_kmeans', 'silhouette', 'choose_groups', 'nearest_group_cosines', 'soft_temperature',
+           'memberships', 'prototypes', 'mixture', 'membership_entropy', 'assignment_ari', 'refresh', 'place_head',
+           'sinkhorn', 'cosine', 'kmeans_centres']
 
 # %% ../nbs/03_clustering.ipynb #3cc9da48
 def planted_heads(
@@ -50,23 +51,32 @@ def head_vectors(
 DESCRIPTORS = ('lowrank', 'raw')
 
 
-def descriptors(
+def descriptor_space(
     heads: list,  # K heads
     kind: str = 'lowrank',  # 'lowrank' or 'raw'
     rank: int = 8,  # r, clamped to K - 1
 ):
-    "z_K_r: unit-norm client descriptors from heads"
+    "z_K_r, unit-norm client descriptors from heads, and the map that made them: {'mean', 'basis'} (None: raw)"
     check_choice('descriptor', kind, DESCRIPTORS)
     a_K_D = head_vectors(heads)
     if kind == 'raw':
-        return a_K_D
+        return a_K_D, {'mean': None, 'basis': None}
     if not (isinstance(rank, (int, np.integer)) and rank >= 1):
         raise ValueError(f"rank={rank!r} must be an integer >= 1")
     A = a_K_D - a_K_D.mean(0, keepdims=True)
     r = max(1, min(rank, len(heads) - 1, A.shape[1]))
     _, _, Vt = np.linalg.svd(A, full_matrices=False)
     z_K_r = A @ Vt[:r].T
-    return z_K_r / np.maximum(np.linalg.norm(z_K_r, axis=1, keepdims=True), 1e-12)
+    return z_K_r / np.maximum(np.linalg.norm(z_K_r, axis=1, keepdims=True), 1e-12), {'mean': a_K_D.mean(0), 'basis': Vt[:r]}
+
+
+def descriptors(
+    heads: list,  # K heads
+    kind: str = 'lowrank',  # 'lowrank' or 'raw'
+    rank: int = 8,  # r, clamped to K - 1
+):
+    "z_K_r: unit-norm client descriptors from heads"
+    return descriptor_space(heads, kind, rank)[0]
 
 # %% ../nbs/03_clustering.ipynb #fa596665
 def spherical_kmeans(
@@ -232,11 +242,12 @@ def refresh(
 ):
     "Descriptors, grouping, memberships and prototypes from cached heads and encoders"
     clients = list(range(len(heads))) if clients is None else list(clients)
-    z_K_r = descriptors(heads, descriptor, rank)
+    z_K_r, space = descriptor_space(heads, descriptor, rank)
     G = choose_groups(z_K_r, range(2, max_groups + 1), seed) if groups == 0 else groups
     labels, mu_G_r = spherical_kmeans(z_K_r, G, seed)
     pi_K_G = memberships(z_K_r, mu_G_r, membership, tau, temperature)
     assignment = {k: int(g) for k, g in zip(clients, pi_K_G.argmax(1))}
+    kept = np.unique((z_K_r @ mu_G_r.T).argmax(1))  # the groups that are some client's nearest: pi's columns
     return {
         'clients': clients,
         'pi': pi_K_G,
@@ -247,7 +258,24 @@ def refresh(
         'entropy': membership_entropy(pi_K_G),
         'tau': soft_temperature(nearest_group_cosines(z_K_r, mu_G_r), tau, temperature) if membership == 'soft' else None,
         'group_sizes': np.bincount(pi_K_G.argmax(1), minlength=pi_K_G.shape[1]).tolist(),
+        'space': {**space, 'centroids': mu_G_r[kept]},  # to place a head that joins later (`place_head`)
     }
+
+# %% ../nbs/03_clustering.ipynb #5828ef6e
+def place_head(
+    head: dict,  # a head that was not in the refresh's cache, {'weight': C x d, 'bias': C}
+    ref: dict,  # a refresh's result (`refresh`): its descriptor space, centroids and temperature
+    membership: str = 'soft',  # one of `MEMBERSHIPS`, as the refresh's
+):
+    "The head's memberships over the refresh's groups: its descriptor in the refresh's space, the refresh's temperature"
+    check_choice('membership', membership, MEMBERSHIPS)
+    space, a = ref['space'], head_vectors([head])
+    z = a if space['basis'] is None else (a - space['mean']) @ space['basis'].T
+    cos_G = (z / np.maximum(np.linalg.norm(z), 1e-12) @ space['centroids'].T)[0]
+    if membership == 'hard':
+        return np.eye(len(cos_G))[cos_G.argmax()]
+    e = np.exp((cos_G - cos_G.max()) / ref['tau'])
+    return e / e.sum()
 
 # %% ../nbs/03_clustering.ipynb #dd2f70e4
 def sinkhorn(

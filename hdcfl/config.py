@@ -62,6 +62,7 @@ class RunConfig:
     participation: float = 1.0  # fraction of clients sampled per round, in (0, 1]
     eval_every: int = 1  # evaluate every client every this many rounds (and at the last)
     eval_clients: int = 0  # evaluate a seeded fixed subset of this many clients before the last round (0: all)
+    new_clients: int = 0  # clients that never train, admitted after training and reported as their own view (0: none)
     ckpt_every: int = 5  # write a checkpoint every this many rounds (and at the last)
     keep_checkpoints: str = ''  # also keep these rounds' checkpoints as checkpoint-rNN.pt, e.g. '15,25'
     seed: int = 42  # seeds partition, initialization, sampling and batch order

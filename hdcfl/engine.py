@@ -15,10 +15,11 @@ from .states import ClientStates, MemoryBudget, SpilledDict, stores_in
 from .training import TrainConfig, NonFiniteLoss, local_train, evaluate, client_metrics, finetuned, client_views
 from .algorithms import Algorithm, FitContext, client_generator
 from .provenance import versions, machine
+from .newcomers import new_client_ids, admit_clients, placement, newcomer_summary, view_record
 
 # %% auto #0
 __all__ = ['sample_clients', 'fit_round', 'evaluate_clients', 'truth_ari', 'round_record', 'client_states', 'fresh_state',
-           'summarize', 'eval_subset', 'check_schedule', 'start_run', 'run_federated', 'plot_curves']
+           'summarize', 'eval_subset', 'check_schedule', 'new_clients_of', 'start_run', 'run_federated', 'plot_curves']
 
 # %% ../nbs/02b_engine.ipynb #0ba1fdb4
 def sample_clients(
@@ -26,12 +27,14 @@ def sample_clients(
     participation: float,  # fraction f of the clients sampled, in (0, 1]
     seed: int,  # the run's seed
     rnd: int,  # the round, 1-based
+    held_out=(),  # clients that never train (new clients): the fraction is of the others
 ):
     "The sorted clients taking part in round `rnd`"
     if not (0 < participation <= 1):
         raise ValueError(f"participation={participation!r} must be in (0, 1]")
-    m = max(1, round(participation * n_clients))
-    return np.sort(np.random.default_rng([seed, rnd]).choice(n_clients, m, replace=False))
+    pool = np.setdiff1d(np.arange(n_clients), held_out)  # all: the same draw as from `n_clients`
+    m = max(1, round(participation * len(pool)))
+    return np.sort(np.random.default_rng([seed, rnd]).choice(pool, m, replace=False))
 
 # %% ../nbs/02b_engine.ipynb #cf497141
 def fit_round(
@@ -42,9 +45,10 @@ def fit_round(
     rnd: int,  # the round, 1-based
     seed: int,  # the run's seed (client sampling, training generators)
     participation: float = 1.0,  # fraction of the clients sampled, in (0, 1]
+    held_out=(),  # clients that never train (new clients)
 ):
     "Sample, train the sampled clients, aggregate; returns the server's diagnostics and the sampled clients"
-    sampled, replies = sample_clients(len(fed), participation, seed, rnd), algo.reply_store(len(fed))
+    sampled, replies = sample_clients(len(fed), participation, seed, rnd, held_out), algo.reply_store(len(fed))
     for k in sampled.tolist():
         state = clients[k]
         try:
@@ -107,10 +111,7 @@ def round_record(
     ari: dict | None = None,  # each grouping's ARI against the partition's groups (from `truth_ari`; none: not recorded)
 ):
     "The JSON record of an evaluated round"
-    views = {
-        v: {'acc': [round(r['acc'], 4) for r in rs], 'loss': [round(r['loss'], 5) for r in rs]}
-        for v, rs in evals.items()
-    }
+    views = view_record(evals)
     main = next(iter(views))
     return {
         'round': rnd,
@@ -202,6 +203,21 @@ def check_schedule(
         if not (isinstance(v, int) and v >= 1):
             raise ValueError(f"{name}={v!r} must be an integer >= 1")
 
+# %% ../nbs/02b_engine.ipynb #6eb3e7bd
+def new_clients_of(
+    algo: Algorithm,  # the run's algorithm (its fine-tuning budget builds a new client's model)
+    fed: FedData,  # the run's data (its clients, its true groups)
+    k: int,  # the run's `new_clients`
+    seed: int,  # the run's seed
+):
+    "(the new clients, the clients that train or None when every client does), checked against the run's budget"
+    new = new_client_ids(len(fed), k, seed, fed.truth)
+    if new and algo.train.finetune_epochs < 1:
+        raise ValueError(
+            f"new_clients={k}: a new client's model is built with the run's fine-tuning budget; give finetune_epochs >= 1"
+        )
+    return new, ([j for j in range(len(fed)) if j not in new] if new else None)
+
 # %% ../nbs/02b_engine.ipynb #a2cf9519
 def start_run(
     algo: Algorithm,  # the run's algorithm
@@ -239,6 +255,7 @@ def run_federated(
     progress: bool | None = None,  # tqdm bar; None shows it only on a terminal
     state_memory_mb: float = 0,  # MB of state in memory for the client states, server stores and replies together (0: all)
     eval_clients: int = 0,  # evaluate a seeded fixed subset of this many clients, every client at the last round (0: all)
+    new_clients: int = 0,  # clients that never train, admitted and evaluated as new clients (`02f_newcomers`)
 ):
     "Run `rounds` rounds of `algo` on `fed`; returns the summary, the history and the final states"
     from tqdm.auto import tqdm
@@ -247,6 +264,8 @@ def run_federated(
     sample_clients(len(fed), participation, seed, 1)
     budget = MemoryBudget(state_memory_mb)  # one total for the client states, the server's stores and the replies
     subset, t0 = eval_subset(len(fed), eval_clients, seed), time.time()
+    new, everyone = new_clients_of(algo, fed, new_clients, seed)
+    subset = everyone if subset is None else [k for k in subset if k not in new]
     start, server, clients, best, history = start_run(algo, fed, rounds, seed, participation, eval_every, folder, budget)
     bar = tqdm(
         range(start, rounds + 1),
@@ -256,15 +275,18 @@ def run_federated(
         disable=(not progress) if progress is not None else None,
     )
     for rnd in bar:
-        info, sampled = fit_round(algo, server, clients, fed, rnd, seed, participation)
+        info, sampled = fit_round(algo, server, clients, fed, rnd, seed, participation, new)
         if rnd % eval_every == 0 or rnd == rounds or algo.wants_eval(server, rnd):
-            which = None if rnd == rounds else subset
+            which = everyone if rnd == rounds else subset
             history.append(
                 rec := round_record(
                     rnd, evaluate_clients(algo, server, clients, fed, rnd, seed, which, rnd == rounds), info, sampled, which,
                     truth_ari(algo.groupings(info), fed.truth),
                 )
             )
+            if new and (rnd == rounds or algo.train.finetune_at == 'every'):
+                rec['new'] = admit_clients(algo, server, clients.init, fed, new, rnd, seed)
+                rec['new']['placed'] = placement(rec['new']['server'], algo.groupings(info), fed.truth)
             if best is None or rec['mean'] > best['mean']:
                 best = rec
             if folder:
@@ -273,6 +295,7 @@ def run_federated(
         if folder:
             folder.after_round(rnd, rounds, server, clients, best)
     summary = {**summarize(history, best, t0, algo.train.device), 'algorithm': algo.name, 'rounds': rounds}
+    summary |= {'new': newcomer_summary(history)} if new else {}
     if folder:
         folder.finish(summary)
     return {**summary, 'history': history, 'server': server, 'clients': clients}

@@ -12,7 +12,7 @@ from fastcore.basics import patch_to
 from .core import check_choice
 from .models import weighted_averages, relative_distance
 from .algorithms import FedAvgSE, register
-from .clustering import refresh, mixture, DESCRIPTORS, MEMBERSHIPS, TEMPERATURES
+from .clustering import refresh, mixture, place_head, DESCRIPTORS, MEMBERSHIPS, TEMPERATURES
 
 # %% auto #0
 __all__ = ['TRAIN_FROM', 'PROTOTYPES', 'VARIANT_FIELDS', 'parse_variants', 'HDCFLConfig', 'activation_round', 'is_refresh',
@@ -362,6 +362,29 @@ def eval_messages(
             if ref is not None:
                 views[f'v:{name}'] = {'encoder': self.encoder_for(server, k, cfg.lam, ref)}
     return views
+
+# %% ../nbs/04_hdcfl.ipynb #bf3e3192
+@patch_to(HDCFL)
+def client_admit(self, state, msg, data, ctx):
+    "A head on the frozen shared encoder (FedAvg-SE's admission), sent to the server to be placed among the groups"
+    super(HDCFL, self).client_admit(state, msg, data, ctx)
+    return {'head': state['head']}
+
+
+@patch_to(HDCFL)
+def admit_views(
+    self,
+    server,  # the server state (read only)
+    reply,  # the new client's reply: its head
+    rnd,  # the round, 1-based (not used)
+):
+    "The mixture for the new head's memberships over the last refresh's groups, and the shared encoder beside it"
+    ref, shared = server['refresh'], {'encoder': server['encoder']}
+    if ref is None:
+        return {'model': shared}, {}
+    pi_G = place_head(reply['head'], ref, self.cfg.membership)
+    views = {'model': {'encoder': mixture(server['encoder'], ref['prototypes'], pi_G, self.cfg.lam)}, 'shared': shared}
+    return views, {'grouping': 'refresh', 'group': int(pi_G.argmax()), 'memberships': np.round(pi_G, 4).tolist()}
 
 # %% ../nbs/04_hdcfl.ipynb #e94da838
 def record_messages(

@@ -270,4 +270,5 @@ def run(
         progress=progress,
         state_memory_mb=r.state_memory_mb,
         eval_clients=r.eval_clients,
+        new_clients=r.new_clients,
     )

@@ -143,10 +143,13 @@ def local_train(
     momentum: float | None = None,  # overrides `cfg.momentum`
     weight_decay: float | None = None,  # overrides `cfg.weight_decay`
     loss_fn=None,  # optional `loss_fn(model, x, y) -> scalar` instead of the cross-entropy of `model(x)`
+    frozen: torch.nn.Module | None = None,  # a part of `model` kept in eval mode (its BatchNorm statistics fixed)
 ):
     "SGD on the client's training tensors; returns the mean loss and the number of steps"
     fmt = MEMORY_FORMATS[cfg.memory_format]
     model_in_format(model, fmt).train()
+    if frozen is not None:
+        frozen.eval()
     pick = lambda v, d: d if v is None else v
     opt = SGD(
         params if params is not None else model.parameters(),

@@ -78,3 +78,15 @@ class Ditto(FedAvg):
     def client_eval_model(self, state, msg, data=None, ctx=None):
         self.model.load_state_dict(msg['model'] if 'model' in msg else state['personal'])
         return self.model
+
+    def admit_message(self, server, rnd):
+        return {'model': server['model']}
+
+    def client_admit(self, state, msg, data, ctx):
+        "A new client's personal model: the global one trained with the budget, pulled toward it by Ditto's term"
+        self.model.load_state_dict(msg['model'])
+        lam, dev = self.cfg.ditto_lambda, self.train.device
+        anchor = {k: msg['model'][k].to(dev) for k, _ in self.model.named_parameters()}
+        self.train_budget(data, ctx.gen, penalty=proximal(anchor, lam) if lam else None)
+        state['personal'] = get_state(self.model)
+        return {}

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 from ..core import check_choice
 from ..models import encoder_state, head_state, load_encoder, load_head, weighted_averages
-from ..algorithms import FedAvgSE, register
+from ..algorithms import Algorithm, FedAvgSE, register
 from ..training import local_train
 
 # %% auto #0
@@ -59,3 +59,7 @@ class FedBABU(FedAvgSE):
 
     def client_eval_model(self, state, msg, data=None, ctx=None):
         return load_head(load_encoder(self.model, msg['encoder']), msg['head'])
+
+    # a new client gets the global model as is, and fine-tuned by the run's budget (FedBABU's own protocol): the
+    # admission of one global model, not FedAvg-SE's head training
+    admit_message, client_admit, admit_views = Algorithm.admit_message, Algorithm.client_admit, Algorithm.admit_views

@@ -299,6 +299,23 @@ def aggregate(self, server, replies, rnd):
         self.index_cache(server)
     return {'classes_with_prototype': int(server['has'].sum()), **info}
 
+# %% ../../nbs/06g_fedproto.ipynb #90b04707
+@patch_to(FedProto)
+def admit_message(self, server, rnd):
+    return {'protos': server['protos'], 'has': server['has']}
+
+
+@patch_to(FedProto)
+def client_admit(self, state, msg, data, ctx):
+    "A new client's own model, trained with the budget under FedProto's loss toward the global prototypes"
+    self.model.load_state_dict(state['model'])
+    dev = model_device(self.model)
+    P, has, lam = msg['protos'].to(dev), msg['has'].to(dev), self.cfg.proto_lambda
+    rule = proto_loss if self.cfg.protos_per_class == 1 else nearest_proto_loss
+    self.train_budget(data, ctx.gen, loss_fn=lambda m, x, y: rule(m, x, y, P, has, lam))
+    state['model'] = get_state(self.model)
+    return {}
+
 # %% ../../nbs/06g_fedproto.ipynb #c3ebcc48
 @patch_to(FedProto)
 def eval_messages(self, server, k, rnd):

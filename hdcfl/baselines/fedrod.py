@@ -94,3 +94,16 @@ class FedRoD(FedAvg):
             return self.model
         g = {k: v.detach().clone() for k, v in self.model.head.state_dict().items()}
         return load_head(self.model, {k: g[k] + state['personal'][k].to(g[k]) for k in g})  # g(z) + p_k(z)
+
+    def admit_message(self, server, rnd):
+        return {'model': server['model']}
+
+    def client_admit(self, state, msg, data, ctx):
+        "A new client's personal head, trained with the budget over the frozen global model (FedRoD's loss)"
+        self.model.load_state_dict(msg['model'])
+        self.personal.load_state_dict(state['personal'])
+        counts = torch.bincount(data.y_train, minlength=self.model.head.out_features).to(self.train.device)
+        loss = rod_loss(self.personal, counts, self.cfg.rod_generic_loss == 'bsm')
+        self.train_budget(data, ctx.gen, params=self.personal.parameters(), loss_fn=loss, frozen=self.model)
+        state['personal'] = get_state(self.personal)
+        return {}

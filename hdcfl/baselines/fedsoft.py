@@ -157,3 +157,17 @@ def eval_messages(self, server, k, rnd):
 def client_eval_model(self, state, msg, data=None, ctx=None):
     self.model.load_state_dict(state['model'])
     return self.model
+
+# %% ../../nbs/06d_fedsoft.ipynb #81068336
+@patch_to(FedSoft)
+def admit_message(self, server, rnd):
+    return {'centres': {str(s): c for s, c in enumerate(server['centres'])}}
+
+
+@patch_to(FedSoft)
+def client_admit(self, state, msg, data, ctx):
+    "A new client takes the centre its importance weights favour, FedSoft's estimate on its training split"
+    centres = [msg['centres'][str(s)] for s in range(len(msg['centres']))]
+    state['u'] = importance_weights(self.model, centres, data, self.cfg.smoothing)
+    state['model'] = centres[int(np.argmax(state['u']))]
+    return {}

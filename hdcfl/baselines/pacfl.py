@@ -10,7 +10,7 @@ import torch
 from fastcore.basics import patch_to
 from ..core import check_choice
 from ..models import get_state, weighted_average
-from ..algorithms import Algorithm, register
+from ..algorithms import Algorithm, register, NEW_CLIENT
 from ..training import local_train
 
 # %% auto #0
@@ -152,6 +152,22 @@ class PACFL(Algorithm):
 
 # %% ../../nbs/06f_pacfl.ipynb #a43546fc
 @patch_to(PACFL)
+def nearest_cluster(
+    self,
+    server,  # the server state: its subspaces and clusters
+    U,  # a client's data subspace
+):
+    "The cluster whose members' subspaces are nearest to `U` on average (PACFL's rule for a client that comes late)"
+    members = {c: [j for j, cj in server['cluster'].items() if cj == c] for c in range(len(server['models']))}
+    d = {
+        c: np.mean([subspace_distance(U, server['subspaces'][j], self.cfg.measure) for j in js])
+        for c, js in members.items()
+        if js
+    }
+    return int(min(d, key=d.get))
+
+
+@patch_to(PACFL)
 def aggregate(self, server, replies, rnd):
     if not replies:
         return {}
@@ -168,20 +184,7 @@ def aggregate(self, server, replies, rnd):
         server['clustered'] = rnd
     else:
         for k in new:
-            members = {
-                c: [j for j, cj in server['cluster'].items() if cj == c] for c in range(len(server['models']))
-            }
-            d = {
-                c: np.mean(
-                    [
-                        subspace_distance(server['subspaces'][k], server['subspaces'][j], cfg.measure)
-                        for j in js
-                    ]
-                )
-                for c, js in members.items()
-                if js
-            }
-            server['cluster'][k] = int(min(d, key=d.get))
+            server['cluster'][k] = self.nearest_cluster(server, server['subspaces'][k])
     for c in range(len(server['models'])):
         mine = [r for k, r in replies.items() if server['cluster'].get(k) == c]
         if mine:
@@ -193,3 +196,18 @@ def aggregate(self, server, replies, rnd):
 def groupings(self, info):
     "The clusters, in the round that formed them (PACFL clusters once)"
     return {'clusters': info['clusters']} if info.get('clusters') else {}
+
+# %% ../../nbs/06f_pacfl.ipynb #88be0d6e
+@patch_to(PACFL)
+def client_admit(self, state, msg, data, ctx):
+    "A new client sends its data subspace, as a client does in its first round"
+    return {'subspace': data_subspace(data.pixels_train().flatten(1), data.y_train, self.cfg.subspace_dim)}
+
+
+@patch_to(PACFL)
+def admit_views(self, server, reply, rnd):
+    "The model of the cluster nearest to the new client's subspace (the server's clusters left as they are)"
+    if not server['cluster']:
+        return {'model': {'model': self.model_for(server, NEW_CLIENT)}}, {}
+    c = self.nearest_cluster(server, reply['subspace'])
+    return {'model': {'model': server['models'][c]}}, {'grouping': 'clusters', 'group': c}

@@ -199,6 +199,26 @@ def client_fit(self, state, msg, data, ctx):
 def client_eval_model(self, state, msg, data=None, ctx=None):
     return self.client_model(state, msg)
 
+# %% ../../nbs/06j_pfedmoap.ipynb #3093dd9c
+@patch_to(PFedMoAP)
+def admit_message(self, server, rnd):
+    return {'encoder': server['encoder']}
+
+
+@patch_to(PFedMoAP)
+def client_admit(self, state, msg, data, ctx):
+    "A new client's head, trained with the budget on the frozen shared encoder; no gate and no experts"
+    load_head(load_encoder(self.model, msg['encoder']), state['head'])
+    self.train_budget(data, ctx.gen, params=self.model.head.parameters(), frozen=self.model.encoder)
+    state['head'] = head_state(self.model)
+    return {}
+
+
+@patch_to(PFedMoAP)
+def admit_views(self, server, reply, rnd):
+    "The shared encoder without experts: other clients' heads are not sent to a client that never took part"
+    return {'model': {'encoder': server['encoder'], 'expert_heads': torch.zeros(0)}}, {}
+
 # %% ../../nbs/06j_pfedmoap.ipynb #1675c061
 @patch_to(PFedMoAP)
 def aggregate(self, server, replies, rnd):
