@@ -20,7 +20,7 @@ from .training import TrainConfig, local_train
 
 # %% auto #0
 __all__ = ['ALGORITHMS', 'RESERVED', 'NEW_CLIENT', 'option_owner', 'same_option', 'check_options', 'reserve_options', 'register',
-           'FitContext', 'client_generator', 'Algorithm', 'FedAvgSE', 'FedAvg', 'Local']
+           'FitContext', 'client_generator', 'Algorithm', 'FedAvgSE', 'record_messages', 'FedAvg', 'Local']
 
 # %% ../nbs/02a_algorithms.ipynb #68490fbd
 ALGORITHMS = {}
@@ -237,6 +237,36 @@ class FedAvgSE(Algorithm):
 
     def admit_views(self, server, reply, rnd):
         return {'model': {'encoder': server['encoder']}}, {}
+
+# %% ../nbs/02a_algorithms.ipynb #127a96fd
+def record_messages(
+    algo,  # an algorithm object; its messages to clients are wrapped in place
+):
+    "Keep every payload `algo` sends a client in `algo.sent` as (kind, k, payload): fit, eval, and a new client's admit"
+    algo.sent = []
+    fit, ev, admit, views = algo.fit_message, algo.eval_messages, algo.admit_message, algo.admit_views
+
+    def fit_message(server, k, rnd):
+        algo.sent.append(('fit', k, msg := fit(server, k, rnd)))
+        return msg
+
+    def eval_messages(server, k, rnd):
+        out = ev(server, k, rnd)
+        algo.sent.extend(('eval', k, m) for m in out.values())
+        return out
+
+    def admit_message(server, rnd):
+        algo.sent.append(('admit', NEW_CLIENT, msg := admit(server, rnd)))
+        return msg
+
+    def admit_views(server, reply, rnd):
+        out = views(server, reply, rnd)
+        algo.sent.extend(('admit', NEW_CLIENT, m) for m in out[0].values())
+        return out
+
+    algo.fit_message, algo.eval_messages, algo.admit_message, algo.admit_views = (
+        fit_message, eval_messages, admit_message, admit_views)
+    return algo
 
 # %% ../nbs/02a_algorithms.ipynb #1e8f7bad
 @register('fedavg')

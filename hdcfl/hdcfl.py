@@ -16,7 +16,7 @@ from .clustering import refresh, mixture, place_head, DESCRIPTORS, MEMBERSHIPS, 
 
 # %% auto #0
 __all__ = ['TRAIN_FROM', 'PROTOTYPES', 'VARIANT_FIELDS', 'parse_variants', 'HDCFLConfig', 'activation_round', 'is_refresh',
-           'HDCFL', 'cached_encoders', 'fresh', 'record_messages']
+           'HDCFL', 'cached_encoders', 'fresh']
 
 # %% ../nbs/04_hdcfl.ipynb #30e05cfa
 TRAIN_FROM = ('shared', 'mixture')
@@ -385,23 +385,3 @@ def admit_views(
     pi_G = place_head(reply['head'], ref, self.cfg.membership)
     views = {'model': {'encoder': mixture(server['encoder'], ref['prototypes'], pi_G, self.cfg.lam)}, 'shared': shared}
     return views, {'grouping': 'refresh', 'group': int(pi_G.argmax()), 'memberships': np.round(pi_G, 4).tolist()}
-
-# %% ../nbs/04_hdcfl.ipynb #e94da838
-def record_messages(
-    algo,  # an algorithm object; its fit_message and eval_messages are wrapped in place
-):
-    "Wrap `algo`'s fit and eval messages so that every payload sent to a client is kept in `algo.sent` as (kind, k, payload)"
-    algo.sent, fit, ev = [], algo.fit_message, algo.eval_messages
-
-    def fit_message(server, k, rnd):
-        msg = fit(server, k, rnd)
-        algo.sent.append(('fit', k, msg))
-        return msg
-
-    def eval_messages(server, k, rnd):
-        views = ev(server, k, rnd)
-        algo.sent += [('eval', k, m) for m in views.values()]
-        return views
-
-    algo.fit_message, algo.eval_messages = fit_message, eval_messages
-    return algo
