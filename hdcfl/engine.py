@@ -206,17 +206,18 @@ def check_schedule(
 # %% ../nbs/02b_engine.ipynb #6eb3e7bd
 def new_clients_of(
     algo: Algorithm,  # the run's algorithm (its fine-tuning budget builds a new client's model)
-    fed: FedData,  # the run's data (its clients, its true groups)
+    n: int,  # the run's clients
     k: int,  # the run's `new_clients`
     seed: int,  # the run's seed
+    truth: list | None = None,  # each client's group as the partition made it (`FedData.truth`)
 ):
     "(the new clients, the clients that train or None when every client does), checked against the run's budget"
-    new = new_client_ids(len(fed), k, seed, fed.truth)
+    new = new_client_ids(n, k, seed, truth)
     if new and algo.train.finetune_epochs < 1:
         raise ValueError(
             f"new_clients={k}: a new client's model is built with the run's fine-tuning budget; give finetune_epochs >= 1"
         )
-    return new, ([j for j in range(len(fed)) if j not in new] if new else None)
+    return new, ([j for j in range(n) if j not in new] if new else None)
 
 # %% ../nbs/02b_engine.ipynb #a2cf9519
 def start_run(
@@ -264,7 +265,7 @@ def run_federated(
     sample_clients(len(fed), participation, seed, 1)
     budget = MemoryBudget(state_memory_mb)  # one total for the client states, the server's stores and the replies
     subset, t0 = eval_subset(len(fed), eval_clients, seed), time.time()
-    new, everyone = new_clients_of(algo, fed, new_clients, seed)
+    new, everyone = new_clients_of(algo, len(fed), new_clients, seed, fed.truth)
     subset = everyone if subset is None else [k for k in subset if k not in new]
     start, server, clients, best, history = start_run(algo, fed, rounds, seed, participation, eval_every, folder, budget)
     bar = tqdm(

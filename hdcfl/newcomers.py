@@ -12,7 +12,7 @@ from .data import FedData
 from .training import client_views, client_metrics
 
 # %% auto #0
-__all__ = ['new_client_ids', 'view_record', 'admit_clients', 'placement', 'newcomer_summary']
+__all__ = ['new_client_ids', 'view_record', 'admit_clients', 'newcomer_record', 'placement', 'newcomer_summary']
 
 # %% ../nbs/02f_newcomers.ipynb #478cf081
 def new_client_ids(
@@ -63,6 +63,15 @@ def admit_clients(
                 evals.setdefault(view, []).append(r)
         if diag:
             info[int(k)] = diag
+    return newcomer_record(ids, evals, info)
+
+
+def newcomer_record(
+    ids: list,  # the new clients evaluated, in order
+    evals: dict,  # {view: [{'acc', 'loss'} per new client]}
+    info: dict,  # {new client: the server's diagnostics of its admission}
+):
+    "The new clients' part of a round record: ids, each view's accuracy and loss, the views' metrics, the diagnostics"
     views = view_record(evals)
     return {'clients': [int(k) for k in ids], 'views': views,
             'view_metrics': {v: client_metrics(d['acc']) for v, d in views.items()}, 'server': info}

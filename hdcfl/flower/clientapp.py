@@ -325,8 +325,11 @@ def client_query(
     msg: Message,  # the server's query message, as Flower passes it ('meta': the round)
     context: Context,  # the node's Context, as Flower passes it: run config, node config, state
 ):
-    "Who this node's client is, and the shape of its data; in a resumed run, its state from the checkpoint's round"
+    "Who this node's client is and the shape of its data; in a resumed run, its state; a new client's admission"
     c, meta = ClientSide(msg, context), msg.content['meta']
+    if 'admit' in meta:  # a new client: its state afresh, built from the server's admission message, kept for its views
+        c.state = c.algo.client_init(c.k)
+        return c.reply(c.algo.client_admit(c.state, c.payload(), c.data, c.ctx(stream=0)))
     if 'resume' in meta:  # a resumed run: the state after the checkpoint's round, kept on this node
         c.state = restore_round_state(c.states, int(meta['resume']), c.k, c.train.device)
     elif c.states:  # a new run: what an earlier run of the same identity left here is not this run's

@@ -14,7 +14,7 @@ from flwr.serverapp import Grid, ServerApp
 
 from ..core import config_hash
 from ..states import check_budget, MemoryBudget, stores_in
-from ..engine import sample_clients, check_schedule
+from ..engine import sample_clients, check_schedule, new_clients_of
 from ..config import RunConfig, Experiment, FlowerConfig, build_algorithm, identity, set_kernels
 from ..runs import prepare_out, RunFolder
 from .wire import app_config
@@ -153,13 +153,14 @@ def server_main(
     if budget:
         algo.spill_server_state(out, budget)
     sizes = np.array([info[k]['n_train'] for k in range(run.clients)])
+    new, _ = new_clients_of(algo, run.clients, run.new_clients, run.seed, node_groups(info))
     fresh = lambda: (1, algo.server_init(sizes, run.rounds, run.seed), {}, None, [])
     start, server, _, best, history = folder.start(algo, None, run.rounds, run.seed, run.participation, run.eval_every, fresh) if out else fresh()
     for store in stores_in(server) if start > 1 else []:
         store.resumed(budget)
     strategy = AlgorithmStrategy(
         algo, server, node_of, run.rounds, run.seed, run.participation, run.eval_every,
-        out, fl.audit, fl.round_timeout, fl.one_message, folder, key if out else '', node_groups(info),
+        out, fl.audit, fl.round_timeout, fl.one_message, folder, key if out else '', node_groups(info), new,
     )
     left = strategy.resume_at(start, history, best, folder.extra if out else {})
     strategy.start(grid, ArrayRecord(), num_rounds=left, timeout=fl.round_timeout)

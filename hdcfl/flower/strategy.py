@@ -15,10 +15,11 @@ from flwr.common.logger import log
 from flwr.serverapp.strategy import Strategy
 
 from ..engine import sample_clients, round_record, summarize, truth_ari
+from ..newcomers import newcomer_record, newcomer_summary, placement
 from .wire import pack, unpack, fingerprint
 
 # %% auto #0
-__all__ = ['client_results', 'AlgorithmStrategy']
+__all__ = ['client_results', 'AlgorithmStrategy', 'per_view']
 
 # %% ../../nbs/07c_flower_strategy.ipynb #22c5316a
 def client_results(
@@ -50,6 +51,7 @@ class AlgorithmStrategy(Strategy):
         folder=None,  # the run folder (`hdcfl.runs.RunFolder`) that keeps rounds.jsonl and the checkpoints (None: none)
         state_key: str = '',  # the run's identity: nodes keep their client's state under it to resume ('': they do not)
         truth: list | None = None,  # each client's group as the partition made it, for the records' ARI (None: none)
+        new: list | None = None,  # clients that never train: admitted at the final evaluation (`02f_newcomers`)
     ):
         self.algo, self.server, self.node_of, self.n = algo, server, dict(node_of), len(node_of)
         self.rounds, self.seed, self.participation, self.eval_every = rounds, seed, participation, eval_every
@@ -58,7 +60,7 @@ class AlgorithmStrategy(Strategy):
         self.history, self.best, self.info, self.sampled, self.t0 = [], None, {}, [], time.time()
         self.combine, self.carry, self.parts = combine, None, {}  # carry: an evaluation going out with the next training
         self.folder, self.state_key, self.offset, self.committed = folder, state_key, 0, 0  # offset: rounds resumed past
-        self.truth = truth
+        self.truth, self.new, self.new_info = truth, list(new or []), {}  # new_info: {round: {client: diagnostics}}
 
     def summary(self):
         msg = "AlgorithmStrategy(%s): %d clients, %d rounds, participation %s"
@@ -196,6 +198,7 @@ def result(self):
         'engine': 'flower',
         'dropped': self.dropped,
         'rejoined': self.rejoined,
+        **({'new': newcomer_summary(self.history)} if self.new else {}),
     }
 
 # %% ../../nbs/07c_flower_strategy.ipynb #c2154c37
@@ -279,6 +282,17 @@ def drop_parts(
     for rnd, phase in self.parts.get(k, []):
         self.drop(k, rnd, phase, reason)
 
+# %% ../../nbs/07c_flower_strategy.ipynb #4417249a
+def per_view(
+    got: dict,  # {client: {view: {'acc', 'loss'}}} of the clients that answered, in client order
+):
+    "{view: [{'acc', 'loss'} per client]}, as the in-process evaluation lays them out"
+    views = {}
+    for res in got.values():
+        for view, r in res.items():
+            views.setdefault(view, []).append(r)
+    return views
+
 # %% ../../nbs/07c_flower_strategy.ipynb #e079161a
 @patch_to(AlgorithmStrategy)
 def evaluation(
@@ -289,17 +303,19 @@ def evaluation(
     sampled,  # the clients that trained in the round
 ):
     "Round `rnd`'s record from the clients' evaluations (None when none answered)"
+    new = {k: res for k, res in got.items() if k in self.new}
+    got = {k: res for k, res in got.items() if k not in self.new}
     if not got:
         return None
-    views = {}
-    for k, res in got.items():
-        for view, r in res.items():
-            views.setdefault(view, []).append(r)
+    views, evaluated = per_view(got), sorted(got) if self.new else None
     rec = {
-        **round_record(rnd, views, info, sampled, ari=truth_ari(self.algo.groupings(info), self.truth)),
+        **round_record(rnd, views, info, sampled, evaluated, truth_ari(self.algo.groupings(info), self.truth)),
         'clients': list(got),
         'dropped': [d for d in self.dropped if d['round'] == rnd],
     }
+    if new:
+        rec['new'] = newcomer_record(sorted(new), per_view(new), self.new_info.get(rnd, {}))
+        rec['new']['placed'] = placement(rec['new']['server'], self.algo.groupings(info), self.truth)
     self.record(rec)
     return rec
 
@@ -313,7 +329,7 @@ def train_messages(
     "Round `rnd`'s training messages to its clients (combined: after the last round's checkpoint, with its evaluation)"
     if self.combine and rnd > self.offset + 1:  # the last round is complete but for its evaluation
         self.checkpoint(rnd - 1)
-    self.sampled = sample_clients(self.n, self.participation, self.seed, rnd).tolist()
+    self.sampled = sample_clients(self.n, self.participation, self.seed, rnd, self.new).tolist()
     fits = {k: self.algo.fit_message(self.server, k, rnd) for k in self.sampled}
     if not self.combine:
         return self.messages(grid, rnd, 'train', 'train', fits)
@@ -353,7 +369,9 @@ def evaluate_messages(
     "Round `rnd`'s evaluation messages to every client ([] if it is not evaluated, or they go with the next training)"
     if not (rnd % self.eval_every == 0 or rnd == self.rounds or self.algo.wants_eval(self.server, rnd)):
         return []
-    payloads = {k: self.algo.eval_messages(self.server, k, rnd) for k in range(self.n)}
+    payloads = {k: self.algo.eval_messages(self.server, k, rnd) for k in range(self.n) if k not in self.new}
+    if self.new and (rnd == self.rounds or self.algo.train.finetune_at == 'every'):
+        payloads = dict(sorted({**payloads, **self.admit_new(grid, rnd)}.items()))
     if self.combine and rnd < self.rounds:  # it goes out with the next round's training
         self.carry = (rnd, payloads, self.info, list(self.sampled))
         return []
@@ -375,3 +393,38 @@ def evaluate_replies(
     return MetricRecord(
         {'mean': rec['mean'], 'worst': rec['worst'], 'bottom20': rec['bottom20'], 'clients': len(rec['clients'])}
     )
+
+# %% ../../nbs/07c_flower_strategy.ipynb #2a332053
+@patch_to(AlgorithmStrategy)
+def admit_new(
+    self,
+    grid,  # the ServerApp's grid
+    rnd: int,  # the round whose server state admits them
+):
+    "{new client: its views}: each node builds its client's state from the admission message; the server answers"
+    online, msgs = set(grid.get_node_ids()), []
+    for k in self.new:
+        if self.node_of[k] not in online:
+            self.drop(k, rnd, 'admit', 'node offline')
+            continue
+        content = pack(self.algo.admit_message(self.server, rnd))
+        content['meta'] = ConfigRecord({'round': rnd, 'client': int(k), 'admit': 1})
+        self.audit_log({'round': rnd, 'phase': 'admit', 'client': int(k), 'tensors': [
+            [path, list(a.shape), fingerprint(a.numpy())] for path, a in content['arrays'].items()]})
+        msgs.append(Message(content, dst_node_id=self.node_of[k], message_type='query', group_id=str(rnd)))
+    views, answered = {}, set()
+    for m in grid.send_and_receive(msgs, timeout=self.timeout):
+        k = self.client_of.get(m.metadata.src_node_id)
+        answered.add(k)
+        if m.has_error():
+            self.drop(k, rnd, 'admit', f"error {m.error.code}: {m.error.reason}")
+            continue
+        ((k, reply, meta),) = client_results([m], self.algo.train.device)
+        if self.audit and 'private' in meta:
+            self.audit_log({'round': rnd, 'phase': 'admit', 'client': k, 'private': list(meta['private'])})
+        views[k], diag = self.algo.admit_views(self.server, reply, rnd)
+        if diag:
+            self.new_info.setdefault(rnd, {})[k] = diag
+    for k in sorted(set(self.new) - answered - {d['client'] for d in self.dropped if d['round'] == rnd}):
+        self.drop(k, rnd, 'admit', 'no reply within round_timeout')
+    return views
