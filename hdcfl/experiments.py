@@ -300,11 +300,12 @@ def study_frame(
     spec: dict,  # a study spec (see study_cells)
     out: str | Path,  # the study's folder of runs, or a folder of kept records
 ):
-    "One row per finished cell and view: final-round mean, worst, bottom-20% and gap"
+    "One row per finished cell and view: final-round mean, worst, bottom-20% and gap (new clients' views: 'new:VIEW')"
+    last = lambda r: {**r['view_metrics'], **{f'new:{v}': m for v, m in r.get('new', {}).get('view_metrics', {}).items()}}
     rows = [
         {'setting': s, 'method': m, 'seed': seed, 'view': view, **{k: v[k] for k in METRICS}}
         for s, m, seed, recs in study_records(spec, out)
-        for view, v in recs[-1]['view_metrics'].items()
+        for view, v in last(recs[-1]).items()
     ]
     return pd.DataFrame(rows, columns=['setting', 'method', 'seed', 'view', *METRICS])
 

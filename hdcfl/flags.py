@@ -114,4 +114,6 @@ def format_result(
     f, b = s['final'], s['best']
     final = '  '.join(f"{k} {f[k]:.2f}" for k in ('mean', 'worst', 'bottom20', 'gap', 'std'))
     best = f"best (round {b['round']}): mean {b['mean']:.2f}"
-    return f"final (round {f['round']}): {final} | {best} | {s['wall_s']:.1f} s"
+    new = s.get('new', {}).get('final')
+    new = f" | new clients: mean {new['mean']:.2f} worst {new['worst']:.2f}" if new else ''
+    return f"final (round {f['round']}): {final} | {best}{new} | {s['wall_s']:.1f} s"

@@ -18,8 +18,8 @@ from .runs import run
 
 # %% auto #0
 __all__ = ['HDCFL_VARIANTS', 'CIFAR10_ROOT', 'CIFAR10_V1_METHODS', 'PROTO_ABLATIONS', 'FULL_METHODS', 'CORE', 'CURVE', 'STUDIES',
-           'DEMO_SETTINGS', 'DEMO_METHODS', 'cifar10_study', 'digits_study', 'cifar10_study_v2', 'cifar10_study_full',
-           'traffic', 'demo']
+           'DEMO_SETTINGS', 'DEMO_METHODS', 'cifar10_study', 'digits_study', 'cifar10_study_v2', 'digits_new_study',
+           'cifar10_study_full', 'traffic', 'demo']
 
 # %% ../nbs/05b_studies.ipynb #255c233f
 HDCFL_VARIANTS = (
@@ -149,6 +149,14 @@ def cifar10_study_v2(
     }
 
 
+# %% ../nbs/05b_studies.ipynb #fd6afc6e
+def digits_new_study(
+    methods=None,  # default: every registered algorithm, HDC-FL and FedAvg-SE first
+):
+    "The digits study with 4 of its 20 clients new (they never train): every method, rotation and LS-2, three seeds"
+    base = digits_study(methods)
+    return {**base, 'common': {**base['common'], 'new_clients': 4}, 'ablation_settings': (), 'ablations': {}}
+
 # %% ../nbs/05b_studies.ipynb #2f6610f8
 FULL_METHODS = ('hdcfl', 'fedavg-se', 'fedbabu', 'fedrod', 'fedala', 'fedce', 'fedsoft', 'ifca', 'pacfl', 'fedpac')
 CORE = ('hdcfl', 'hdcfl-mixture', 'fedavg-se', 'fedbabu', 'fedrod')  # the cells a study run takes first (see --only)
@@ -195,6 +203,7 @@ STUDIES = {  # `hdcfl study NAME`
     'cifar10-v2': cifar10_study_v2,
     'cifar10-full': cifar10_study_full,
     'digits': digits_study,
+    'digits-new': digits_new_study,
 }
 
 # %% ../nbs/05b_studies.ipynb #f72f8e17

@@ -12,8 +12,9 @@ from .core import check_choice, save_figure, save_table
 from .experiments import METRICS
 
 # %% auto #0
-__all__ = ['MATCHED_VIEWS', 'setting_table', 'tail_table', 'format_table', 'write_tables', 'matched_frame', 'matched_table',
-           'matched_tail', 'paired', 'interval', 'verdict', 'judge', 'pm', 'view_table', 'plot_study_curves']
+__all__ = ['MATCHED_VIEWS', 'NEW_VIEWS', 'setting_table', 'tail_table', 'format_table', 'write_tables', 'matched_frame',
+           'matched_table', 'matched_tail', 'paired', 'interval', 'verdict', 'judge', 'seen_new_table', 'pm',
+           'view_table', 'plot_study_curves']
 
 # %% ../nbs/05c_tables.ipynb #e3e6b345
 def setting_table(
@@ -94,15 +95,17 @@ def write_tables(
 
 # %% ../nbs/05c_tables.ipynb #2b4fef0f
 MATCHED_VIEWS = {'model': 'plain', 'ft': 'ft'}  # a run's plain view, and its view after the fine-tuning budget
+NEW_VIEWS = {'new:model': 'new plain', 'new:ft': 'new ft'}  # the same two views of the clients that never trained
 
 
 def matched_frame(
     frame: pd.DataFrame,  # a study frame: setting, method, seed, view and the METRICS columns
     methods,  # the methods (cell names) to keep
+    views: dict = MATCHED_VIEWS,  # the views kept, and their names in the result
 ):
-    "The plain and fine-tuned rows of `methods`, the plain view named 'plain'"
-    rows = frame[frame.method.isin(list(methods)) & frame.view.isin(list(MATCHED_VIEWS))]
-    return rows.replace({'view': MATCHED_VIEWS})
+    "The plain and fine-tuned rows of `methods`, the plain view named 'plain' (with NEW_VIEWS: the new clients' too)"
+    rows = frame[frame.method.isin(list(methods)) & frame.view.isin(list(views))]
+    return rows.replace({'view': views})
 
 # %% ../nbs/05c_tables.ipynb #a1af0c5a
 def matched_table(
@@ -197,6 +200,28 @@ def judge(
     return {'claim': name, 'setting': setting, 'compared': compared,
             'difference': f"{m:+.2f}" if len(d) else '', '95% CI': ci, 'signs': signs,
             'verdict': verdict(d, seeds, margin), 'paper': paper}
+
+# %% ../nbs/05c_tables.ipynb #58c026ef
+def seen_new_table(
+    frame: pd.DataFrame,  # a study frame with new clients' views (`new:model`, `new:ft`)
+    methods,  # the methods (cell names), in the table's order
+    metric: str = 'mean',  # one of METRICS
+    seeds: int = 3,  # the seeds the study plans (for the verdicts)
+):
+    "Per setting and method: trained and new clients, plain and fine-tuned (mean [95% t-interval]), new - trained judged"
+    check_choice('metric', metric, METRICS)
+    df, rows = matched_frame(frame, methods, {**MATCHED_VIEWS, **NEW_VIEWS}), []
+    show = lambda mu, lo, hi: f"{mu:.2f}" + (f" [{lo:.2f}, {hi:.2f}]" if np.isfinite(lo) else '') if np.isfinite(mu) else ''
+    for s in df.setting.unique():
+        for m in [m for m in methods if m in set(df[df.setting == s].method)]:
+            g, r = df[(df.setting == s) & (df.method == m)], {'setting': s, 'method': m}
+            for v in ('plain', 'new plain', 'ft', 'new ft'):
+                r[v] = show(*interval(g[g.view == v][metric]))
+            for v in ('plain', 'ft'):
+                d = paired(df, (m, f'new {v}'), (m, v), s, metric)
+                r[f'new - trained, {v}'] = f"{d.mean():+.2f} {verdict(d, seeds)}" if len(d) else ''
+            rows.append(r)
+    return pd.DataFrame(rows)
 
 # %% ../nbs/05c_tables.ipynb #0ff97e65
 def pm(
