@@ -203,7 +203,10 @@ def from_config(
 ):
     "The experiment a saved configuration describes (an option added since it was saved: the value it ran with)"
     run = {**before_options(config['run']), **config['run']}
-    return cls.resolve(**run, **config['train'], **config.get('algorithm', {}))
+    import_modules(run.get('modules', ''))  # a module may register the algorithm
+    acls = algorithm_config(run.get('algorithm', RunConfig.algorithm))
+    algo = {**getattr(acls, 'BEFORE', {}), **config.get('algorithm', {})}  # its options added since, as it ran
+    return cls.resolve(**run, **config['train'], **algo)
 
 # %% ../nbs/02c_config.ipynb #5a4fbf70
 @patch_to(Experiment, cls_method=True)

@@ -17,9 +17,9 @@ from .provenance import describe_machine
 from .runs import run
 
 # %% auto #0
-__all__ = ['HDCFL_VARIANTS', 'CIFAR10_ROOT', 'CIFAR10_V1_METHODS', 'PROTO_ABLATIONS', 'FULL_METHODS', 'CORE', 'CURVE', 'STUDIES',
-           'DEMO_SETTINGS', 'DEMO_METHODS', 'cifar10_study', 'digits_study', 'cifar10_study_v2', 'digits_new_study',
-           'cifar10_study_full', 'traffic', 'demo']
+__all__ = ['HDCFL_VARIANTS', 'CIFAR10_ROOT', 'CIFAR10_V1_METHODS', 'FEDREP_BEFORE', 'PROTO_ABLATIONS', 'FULL_METHODS', 'CORE',
+           'CURVE', 'STUDIES', 'DEMO_SETTINGS', 'DEMO_METHODS', 'cifar10_study', 'digits_study', 'cifar10_study_v2',
+           'digits_new_study', 'cifar10_study_full', 'traffic', 'demo']
 
 # %% ../nbs/05b_studies.ipynb #255c233f
 HDCFL_VARIANTS = (
@@ -102,11 +102,14 @@ def digits_study(
         ),
         'settings': {'rotation': dict(partition='rotation'), 'ls2': dict(partition='ls', k=2)},
         'methods': tuple(methods),
-        'ablation_settings': ('rotation',),
-        'ablations': PROTO_ABLATIONS,
+        'ablation_settings': ('rotation', 'ls2'),
+        'ablations': {**PROTO_ABLATIONS, **FEDREP_BEFORE},
+        'ablation_settings_of': {name: ('rotation',) for name in PROTO_ABLATIONS},  # FedRep's reading on both
     }
 
 # %% ../nbs/05b_studies.ipynb #629ca060
+FEDREP_BEFORE = {'fedrep-run-sgd': dict(algorithm='fedrep', **ALGORITHMS['fedrep'].Config.BEFORE)}  # its head under the run's SGD
+
 PROTO_ABLATIONS = {  # FedProto's drift compensation (SDC) and K prototypes per class (ProtoSeg), full and partial rounds
     **{f'fedproto{n}': dict(algorithm='fedproto', **o) for n, o in (
         ('-sdc', dict(proto_drift='sdc')), ('-k4', dict(protos_per_class=4)),
@@ -142,6 +145,7 @@ def cifar10_study_v2(
         'common': {**v1['common'], 'finetune_epochs': 5},  # every cell's plain and fine-tuned views (table 5's recipe)
         'method_options': {
             **v1['method_options'],
+            'fedrep': ALGORITHMS['fedrep'].Config.BEFORE,  # as v2 ran: FedRep's head under the run's SGD
             'hdcfl': {**v1['method_options']['hdcfl'], 'variants': HDCFL_VARIANTS + ';sil:groups=0'},
         },
         'ablations': {**v1['ablations'], **more, **per_client},

@@ -21,11 +21,19 @@ class FedRepConfig:
 
     rep_head_epochs: int = 10  # epochs of head training, body frozen, before the body's (the run's `epochs`) each round
     rep_weights: str = 'uniform'  # body aggregation: uniform over the round's clients (the authors' CIFAR) or by samples
+    rep_head_lr: float = 0.01  # the head phase's SGD learning rate, the authors' (0: the run's lr)
+    rep_head_momentum: float = 0.5  # the head phase's momentum, the authors' (-1: the run's)
+    rep_head_weight_decay: float = 1e-4  # the head phase's weight decay, on the head's weight and not its bias, the authors' (-1: the run's, on both)
+
+    BEFORE = {'rep_head_lr': 0.0, 'rep_head_momentum': -1.0, 'rep_head_weight_decay': -1.0}  # how runs saved before these options trained the head
 
     def __post_init__(self):
         check_choice('rep_weights', self.rep_weights, ('uniform', 'samples'))
         if not (isinstance(self.rep_head_epochs, int) and self.rep_head_epochs >= 0):
             raise ValueError(f"rep_head_epochs={self.rep_head_epochs!r} must be an integer >= 0")
+        for name, low in (('rep_head_lr', 0), ('rep_head_momentum', -1), ('rep_head_weight_decay', -1)):
+            if not getattr(self, name) >= low:
+                raise ValueError(f"{name}={getattr(self, name)!r} must be >= {low}")
 
 # %% ../../nbs/06k_fedrep.ipynb #06166ff1
 @register('fedrep')
@@ -35,9 +43,13 @@ class FedRep(FedAvgSE):
     Config = FedRepConfig
 
     def train_head(self, data, gen):
-        "The head's epochs: only the head's parameters move"
-        return local_train(self.model, data, self.train, gen, params=self.model.head.parameters(),
-                           epochs=self.cfg.rep_head_epochs)
+        "The head's epochs: only the head's parameters move, under the head phase's SGD"
+        c, head = self.cfg, self.model.head
+        wd = c.rep_head_weight_decay
+        params = head.parameters() if wd < 0 else [{'params': [head.weight], 'weight_decay': wd},
+                                                   {'params': [head.bias], 'weight_decay': 0.0}]
+        return local_train(self.model, data, self.train, gen, params=params, epochs=c.rep_head_epochs,
+                           lr=c.rep_head_lr or None, momentum=None if c.rep_head_momentum < 0 else c.rep_head_momentum)
 
     def train_body(self, data, gen):
         "The body's epochs (the run's `epochs`): only the encoder's parameters move"
