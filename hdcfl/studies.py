@@ -113,7 +113,8 @@ FEDREP_BEFORE = {'fedrep-run-sgd': dict(algorithm='fedrep', **ALGORITHMS['fedrep
 PROTO_ABLATIONS = {  # FedProto's drift compensation (SDC) and K prototypes per class (ProtoSeg), full and partial rounds
     **{f'fedproto{n}': dict(algorithm='fedproto', **o) for n, o in (
         ('-sdc', dict(proto_drift='sdc')), ('-k4', dict(protos_per_class=4)),
-        ('-sdc-k4', dict(proto_drift='sdc', protos_per_class=4)))},
+        ('-sdc-k4', dict(proto_drift='sdc', protos_per_class=4)),
+        ('-k1-cos-mom', dict(proto_scoring='cosine', proto_server='momentum')))},  # K = 4's rules with one prototype
     **{f'fedproto{n}-p0.25': dict(algorithm='fedproto', participation=0.25, **o) for n, o in (
         ('', {}), ('-stale', dict(proto_drift='stale')), ('-sdc', dict(proto_drift='sdc')),
         ('-k4', dict(protos_per_class=4)), ('-sdc-k4', dict(proto_drift='sdc', protos_per_class=4)))},

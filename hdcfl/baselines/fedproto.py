@@ -32,9 +32,15 @@ class FedProtoConfig:
     sdc_sigma: float = 0.3  # SDC's Gaussian bandwidth, relative to the norm of the prototype being moved
     protos_per_class: int = 1  # K prototypes per class; K > 1: ProtoSeg's sub-cluster prototypes (Sinkhorn, momentum)
     protos_momentum: float = 0.5  # K > 1: a prototype keeps this share of itself at each round's update
+    proto_scoring: str = 'auto'  # nearest-prototype prediction: euclidean, cosine, or auto (euclidean at K = 1, cosine at K > 1)
+    proto_server: str = 'auto'  # global prototypes: mean (the holders' plain mean), momentum (sizes, Sinkhorn, momentum), or auto (mean at K = 1, momentum at K > 1)
+    proto_target: str = 'auto'  # with the momentum rule: a sample's prototype term pulls toward its class's nearest prototype by cosine or euclidean distance (auto: cosine)
 
     def __post_init__(self):
         check_choice('proto_drift', self.proto_drift, PROTO_DRIFT)
+        for name in ('proto_scoring', 'proto_target'):
+            check_choice(name, getattr(self, name), ('auto', 'euclidean', 'cosine'))
+        check_choice('proto_server', self.proto_server, ('auto', 'mean', 'momentum'))
         for name, ok, rule in (
             ('proto_lambda', self.proto_lambda >= 0, '>= 0'),
             ('sdc_sigma', self.sdc_sigma > 0, '> 0'),
@@ -46,6 +52,24 @@ class FedProtoConfig:
 
 
 PROTO_DRIFT = ('none', 'stale', 'sdc')
+
+
+@patch_to(FedProtoConfig, as_prop=True)
+def scoring(self):
+    "The nearest-prototype score in force: 'euclidean' or 'cosine'"
+    return self.proto_scoring if self.proto_scoring != 'auto' else 'euclidean' if self.protos_per_class == 1 else 'cosine'
+
+
+@patch_to(FedProtoConfig, as_prop=True)
+def sub_clusters(self):
+    "Whether prototypes are sub-cluster centres moved by momentum (K > 1, or the momentum rule at K = 1)"
+    return self.protos_per_class > 1 or self.proto_server == 'momentum'
+
+
+@patch_to(FedProtoConfig, as_prop=True)
+def momentum(self):
+    "The share of itself a prototype keeps at an update: protos_momentum under the momentum rule, else 0"
+    return self.protos_momentum if self.proto_server != 'mean' else 0.0
 
 # %% ../../nbs/06g_fedproto.ipynb #4a6fbc59
 @torch.inference_mode()
@@ -176,28 +200,35 @@ def nearest_proto_loss(
     protos_C_K_d: torch.Tensor,  # the global prototypes, K per class (C x K x d)
     has_C: torch.Tensor,  # which classes have global prototypes (C, bool)
     lam: float,  # weight of the prototype term (proto_lambda); 0: cross-entropy only
+    target: str = 'cosine',  # the nearest prototype by 'cosine' similarity or 'euclidean' distance
 ):
-    "CE + lam * MSE(embedding, the nearest (cosine) of its class's prototypes); zero where a class has none"
+    "CE + lam * MSE(embedding, the nearest of its class's prototypes); zero where a class has none"
     f = model.encoder(x)
     ce = F.cross_entropy(model.head(f), y)
     if lam == 0 or not bool(has_C.any()):
         return ce
     P = protos_C_K_d[y]  # N x K x d
-    k = F.cosine_similarity(f.detach()[:, None], P, dim=-1).argmax(1)
+    near = F.cosine_similarity(f.detach()[:, None], P, dim=-1) if target == 'cosine' else -(f.detach()[:, None] - P).pow(2).sum(-1)
+    k = near.argmax(1)
     target = torch.where(has_C[y].bool()[:, None], P[torch.arange(len(y)), k], f.detach())
     return ce + lam * F.mse_loss(f, target)
 
 # %% ../../nbs/06g_fedproto.ipynb #a21c9cc5
 class NearestPrototypes(nn.Module):
-    "Logits max_k cos(f(x), P_ck) over the allowed classes, the others far below"
+    "Logits max_k cos(f(x), P_ck) (or max_k -||f(x) - P_ck||^2) over the allowed classes, the others far below"
 
-    def __init__(self, encoder: nn.Module, protos_C_K_d: torch.Tensor, allowed_C: torch.Tensor):
+    def __init__(self, encoder: nn.Module, protos_C_K_d: torch.Tensor, allowed_C: torch.Tensor, scoring: str = 'cosine'):
         super().__init__()
-        self.encoder, self.protos, self.allowed = encoder, protos_C_K_d, allowed_C.bool()
+        self.encoder, self.protos, self.allowed, self.scoring = encoder, protos_C_K_d, allowed_C.bool(), scoring
 
     def forward(self, x):
-        f = F.normalize(self.encoder(x), dim=1)
-        s = torch.einsum('nd,ckd->nck', f, F.normalize(self.protos.to(f.device), dim=-1)).max(2).values
+        P = self.protos.to(x.device)
+        if self.scoring == 'euclidean':
+            f = self.encoder(x)
+            s = -(torch.cdist(f, P.reshape(-1, P.shape[-1])) ** 2).reshape(len(f), *P.shape[:2]).max(2).values
+        else:
+            f = F.normalize(self.encoder(x), dim=1)
+            s = torch.einsum('nd,ckd->nck', f, F.normalize(P, dim=-1)).max(2).values
         return torch.where(self.allowed.to(f.device), s, torch.full_like(s, -1e9))
 
 # %% ../../nbs/06g_fedproto.ipynb #ca6e2e54
@@ -221,8 +252,9 @@ class FedProto(Algorithm):
 def server_init(self, sizes, rounds, seed=0):
     "Zero global prototypes (C x d, or C x K x d), none known yet; K > 1: the run's seed; with drift: the cache"
     C, d, K = self.model.head.out_features, self.model.head.in_features, self.cfg.protos_per_class
-    server = {'protos': torch.zeros(C, d) if K == 1 else torch.zeros(C, K, d), 'has': torch.zeros(C, dtype=torch.bool)}
-    if K > 1:
+    sub = self.cfg.sub_clusters
+    server = {'protos': torch.zeros(C, K, d) if sub else torch.zeros(C, d), 'has': torch.zeros(C, dtype=torch.bool)}
+    if sub:
         server['seed'] = seed
     if self.cfg.proto_drift != 'none':  # every client's latest prototypes, and the cached points sent out
         server.update(cache=self.server_store(len(sizes), 'protos'), cached_clients=[], cached=torch.zeros(0, d),
@@ -247,7 +279,7 @@ def fit_message(self, server, k, rnd):
 def local_prototypes(self, data, msg, ctx):
     "FedProto's class means (K = 1), or each class's K sub-cluster centres and their sizes"
     C, K = self.model.head.out_features, self.cfg.protos_per_class
-    if K == 1:
+    if not self.cfg.sub_clusters:
         means, counts = class_means(self.model.encoder, data, C)
         return {'protos': means, 'has': counts > 0}
     z = embeddings(self.model.encoder, data)
@@ -258,6 +290,20 @@ def local_prototypes(self, data, msg, ctx):
         centres[c], counts[c] = sub_centres(z[data.y_train == c], given, K, seed + c)
     return {'protos': centres, 'counts': counts, 'has': counts.sum(1) > 0}
 
+# %% ../../nbs/06g_fedproto.ipynb #e9c773c3
+@patch_to(FedProto)
+def proto_term(
+    self,
+    P: torch.Tensor,  # the global prototypes on the model's device (C x d, or C x K x d)
+    has: torch.Tensor,  # which classes have one
+):
+    "The local loss: FedProto's (one prototype, the mean rule), or the pull toward the nearest of a class's prototypes"
+    lam, c = self.cfg.proto_lambda, self.cfg
+    if not c.sub_clusters:
+        return lambda m, x, y: proto_loss(m, x, y, P, has, lam)
+    target = 'cosine' if c.proto_target == 'auto' else c.proto_target
+    return lambda m, x, y: nearest_proto_loss(m, x, y, P, has, lam, target)
+
 # %% ../../nbs/06g_fedproto.ipynb #a78ab2d6
 @patch_to(FedProto)
 def client_fit(self, state, msg, data, ctx):
@@ -267,9 +313,7 @@ def client_fit(self, state, msg, data, ctx):
     P, has, lam = msg['protos'].to(dev), msg['has'].to(dev), self.cfg.proto_lambda
     drift = 'cached' in msg and len(msg['cached']) > 0
     old = embeddings(self.model.encoder, data) if drift else None  # before the round's training
-    rule = proto_loss if self.cfg.protos_per_class == 1 else nearest_proto_loss
-    loss = lambda m, x, y: rule(m, x, y, P, has, lam)
-    stats = local_train(self.model, data, self.train, ctx.gen, loss_fn=loss)
+    stats = local_train(self.model, data, self.train, ctx.gen, loss_fn=self.proto_term(P, has))
     state['model'] = get_state(self.model)
     reply = self.local_prototypes(data, msg, ctx)
     if drift:
@@ -288,7 +332,7 @@ def aggregate(self, server, replies, rnd):
         server['cache'][j] for j in server['cached_clients']
     ]
     held = torch.stack([r['has'] for r in entries])  # clients x C
-    if self.cfg.protos_per_class == 1:
+    if not self.cfg.sub_clusters:
         mean, any_ = holder_mean(torch.stack([r['protos'] for r in entries]), held)
         server['protos'] = torch.where(any_[:, None], mean, server['protos'])
     else:
@@ -310,9 +354,7 @@ def client_admit(self, state, msg, data, ctx):
     "A new client's own model, trained with the budget under FedProto's loss toward the global prototypes"
     self.model.load_state_dict(state['model'])
     dev = model_device(self.model)
-    P, has, lam = msg['protos'].to(dev), msg['has'].to(dev), self.cfg.proto_lambda
-    rule = proto_loss if self.cfg.protos_per_class == 1 else nearest_proto_loss
-    self.train_budget(data, ctx.gen, loss_fn=lambda m, x, y: rule(m, x, y, P, has, lam))
+    self.train_budget(data, ctx.gen, loss_fn=self.proto_term(msg['protos'].to(dev), msg['has'].to(dev)))
     state['model'] = get_state(self.model)
     return {}
 
@@ -332,8 +374,10 @@ def client_eval_model(self, state, msg, data=None, ctx=None):
     allowed = msg['has'] & (torch.bincount(data.y_train, minlength=len(msg['has'])) > 0)
     if not bool(allowed.any()):
         return self.model
-    kind = NearestPrototype if self.cfg.protos_per_class == 1 else NearestPrototypes
-    return kind(self.model.encoder, msg['protos'], allowed)
+    P = msg['protos'] if msg['protos'].dim() == 3 else msg['protos'][:, None]  # C x K x d
+    if not self.cfg.sub_clusters and self.cfg.scoring == 'euclidean':
+        return NearestPrototype(self.model.encoder, msg['protos'], allowed)  # FedProto's own
+    return NearestPrototypes(self.model.encoder, P, allowed, self.cfg.scoring)
 
 # %% ../../nbs/06g_fedproto.ipynb #f93d0fac
 def points(
@@ -388,7 +432,8 @@ def update_class_prototypes(self, server, entries, rnd):
         if len(x) == 0:
             continue
         if bool(server['has'][c]):  # Sinkhorn draws nothing
-            server['protos'][c] = update_prototypes(server['protos'][c], x, w, self.cfg.protos_momentum)
+            weights = w if self.cfg.momentum else torch.ones_like(w)  # the mean rule: each centre counts once
+            server['protos'][c] = update_prototypes(server['protos'][c], x, weights, self.cfg.momentum)
         else:
             seed = int(np.random.default_rng([server['seed'], rnd, c]).integers(2**31 - 1))
             server['protos'][c] = kmeans_centres(x, self.cfg.protos_per_class, seed, w)
