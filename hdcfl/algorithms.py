@@ -167,6 +167,10 @@ class Algorithm:
         "The client groupings a round's diagnostics hold (checked against the partition's groups where records are written)"
         return {}
 
+    def summary_notes(self, server: dict):
+        "What a run's summary says of the server's final state, under 'notes' (nothing by default)"
+        return {}
+
     # a client that joins after training: three steps, none of which changes the server's state
     def admit_message(self, server: dict, rnd: int):
         return {}

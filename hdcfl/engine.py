@@ -297,6 +297,7 @@ def run_federated(
             folder.after_round(rnd, rounds, server, clients, best)
     summary = {**summarize(history, best, t0, algo.train.device), 'algorithm': algo.name, 'rounds': rounds}
     summary |= {'new': newcomer_summary(history)} if new else {}
+    summary |= {'notes': notes} if (notes := algo.summary_notes(server)) else {}
     if folder:
         folder.finish(summary)
     return {**summary, 'history': history, 'server': server, 'clients': clients}

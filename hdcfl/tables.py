@@ -112,13 +112,15 @@ def matched_table(
     df: pd.DataFrame,  # `matched_frame`'s rows: setting, method, seed, view (plain / ft) and the METRICS columns
     metric: str = 'mean',  # one of METRICS: mean, worst, bottom20 or gap (for gap lower is better)
     spread: str = 'std',  # after ±: 'std', the sample std over seeds, or 'ci', the half-width of the mean's 95% t-interval
+    same_as: dict | None = None,  # {method: the method whose numbers it equals}: shown as 'METHOD (= OTHER)', not ranked
 ):
     "Mean ± spread over seeds of `metric`, plain and fine-tuned side by side, with each view's rank by it"
     check_choice('metric', metric, METRICS)
     check_choice('spread', spread, ('std', 'ci'))
     from scipy import stats
 
-    g = df.groupby(['setting', 'method', 'view'], sort=False)[metric].agg(['mean', 'std', 'count']).unstack('view')
+    same_as = same_as or {}
+    g = df[~df.method.isin(list(same_as))].groupby(['setting', 'method', 'view'], sort=False)[metric].agg(['mean', 'std', 'count']).unstack('view')
     out = pd.DataFrame(index=g.index)
     for v in ('plain', 'ft'):
         n = g[('count', v)]
@@ -127,18 +129,30 @@ def matched_table(
         rank = g[('mean', v)].groupby(level='setting').rank(ascending=(metric == 'gap'), method='min')
         out[f'rank {v}'] = rank.astype('Int64')  # <NA> where a cell has no runs in that view
     out['ft - plain'] = (g[('mean', 'ft')] - g[('mean', 'plain')]).round(2)
+    for m, other in same_as.items():  # the duplicate's row: the other's numbers, no rank
+        for s in out.index.get_level_values('setting').unique():
+            if (s, other) in out.index:
+                out.loc[(s, f'{m} (= {other})'), :] = out.loc[(s, other)]
+                out.loc[(s, f'{m} (= {other})'), ['rank plain', 'rank ft']] = pd.NA
     return out.sort_values(['setting', 'rank ft'])
 
 # %% ../nbs/05c_tables.ipynb #1686b769
 def matched_tail(
     df: pd.DataFrame,  # `matched_frame`'s rows: setting, method, seed, view (plain / ft) and the METRICS columns
+    same_as: dict | None = None,  # {method: the method whose numbers it equals}: shown as 'METHOD (= OTHER)', not ranked
 ):
     "`tail_table` of the plain and the fine-tuned view side by side (columns 'METRIC plain', 'METRIC ft')"
+    same_as = same_as or {}
+    df = df[~df.method.isin(list(same_as))]  # ranked without the duplicates
     parts = {v: tail_table(df[df.view == v]) for v in ('plain', 'ft')}
     out = pd.concat(parts, axis=1)
     out.columns = [f'{m} {v}' for v, m in out.columns]
     order = [f'{m} {v}' for m in (*METRICS, 'tail_rank') for v in ('plain', 'ft')]
-    return out[order].sort_values('tail_rank ft')
+    out = out[order].sort_values('tail_rank ft')
+    for m, other in same_as.items():
+        if other in out.index:
+            out.loc[f'{m} (= {other})'] = out.loc[other].where(~out.columns.str.startswith('tail_rank'))
+    return out
 
 # %% ../nbs/05c_tables.ipynb #032047c4
 def paired(

@@ -211,3 +211,12 @@ def admit_views(self, server, reply, rnd):
         return {'model': {'model': self.model_for(server, NEW_CLIENT)}}, {}
     c = self.nearest_cluster(server, reply['subspace'])
     return {'model': {'model': server['models'][c]}}, {'grouping': 'clusters', 'group': c}
+
+# %% ../../nbs/06f_pacfl.ipynb #aeaf4f7f
+@patch_to(PACFL)
+def summary_notes(self, server):
+    "The number of clusters; where the clustering left every client alone, PACFL is Local and the summary says so"
+    if not server['cluster']:
+        return {}
+    n = len(server['models'])
+    return {'clusters': n, 'every_client_alone': n == len(server['cluster'])}

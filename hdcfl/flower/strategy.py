@@ -199,6 +199,7 @@ def result(self):
         'dropped': self.dropped,
         'rejoined': self.rejoined,
         **({'new': newcomer_summary(self.history)} if self.new else {}),
+        **({'notes': notes} if (notes := self.algo.summary_notes(self.server)) else {}),
     }
 
 # %% ../../nbs/07c_flower_strategy.ipynb #c2154c37
