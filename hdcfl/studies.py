@@ -102,8 +102,9 @@ def digits_study(
         ),
         'settings': {'rotation': dict(partition='rotation'), 'ls2': dict(partition='ls', k=2)},
         'methods': tuple(methods),
+        'method_options': {'ditto': dict(ditto_lambda=0.1)},  # bench/ditto_lambda_pilot.py, on a seed no study uses
         'ablation_settings': ('rotation', 'ls2'),
-        'ablations': {**PROTO_ABLATIONS, **FEDREP_BEFORE},
+        'ablations': {**PROTO_ABLATIONS, **FEDREP_BEFORE, 'ditto-lam1': dict(algorithm='ditto', ditto_lambda=1.0)},
         'ablation_settings_of': {name: ('rotation',) for name in PROTO_ABLATIONS},  # FedRep's reading on both
     }
 
