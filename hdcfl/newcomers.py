@@ -12,7 +12,7 @@ from .data import FedData
 from .training import client_views, client_metrics
 
 # %% auto #0
-__all__ = ['new_client_ids', 'view_record', 'admit_clients', 'newcomer_record', 'placement', 'newcomer_summary']
+__all__ = ['new_client_ids', 'per_view', 'view_record', 'admit_clients', 'newcomer_record', 'placement', 'newcomer_summary']
 
 # %% ../nbs/02f_newcomers.ipynb #478cf081
 def new_client_ids(
@@ -35,6 +35,17 @@ def new_client_ids(
     return sorted(picked)
 
 # %% ../nbs/02f_newcomers.ipynb #1ac678b6
+def per_view(
+    got: dict,  # {client: {view: {'acc', 'loss'}}}, in client order
+):
+    "{view: [{'acc', 'loss'} per client]}, as an evaluation of many clients lays them out"
+    views = {}
+    for res in got.values():
+        for view, r in res.items():
+            views.setdefault(view, []).append(r)
+    return views
+
+
 def view_record(
     evals: dict,  # {view: [{'acc', 'loss'} per client]}
 ):

@@ -238,7 +238,7 @@ def finetuned(
 
 # %% ../nbs/02_training.ipynb #9af8fb26
 def client_views(
-    algo: Algorithm,  # the algorithm (its client half and training options)
+    algo,  # the algorithm, an `hdcfl.algorithms.Algorithm` (its client half and training options)
     state: dict,  # the client's private state
     msgs: dict,  # {view: payload}, from `eval_messages`
     data: ClientData,  # the client's data (evaluated on its test split)

@@ -13,7 +13,7 @@ from ..core import check_choice
 from ..models import get_state, model_device
 from ..algorithms import FedAvg, register
 from ..training import SGD, local_train
-from .fedproto import holder_mean
+from ..prototypes import holder_mean
 
 # %% auto #0
 __all__ = ['HP_MATCH', 'FedHProConfig', 'match_distance', 'class_gradients', 'hpro_loss', 'fit_hyper_prototypes',

@@ -11,7 +11,7 @@ from ..core import check_choice
 from ..models import get_state, model_device
 from ..algorithms import FedAvg, register
 from ..training import local_train
-from .fedproto import class_means
+from ..prototypes import class_means
 
 # %% auto #0
 __all__ = ['FedProcConfig', 'ce_weight', 'proc_loss', 'FedProc']

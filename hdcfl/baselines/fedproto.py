@@ -16,11 +16,13 @@ from ..algorithms import Algorithm, register
 from ..training import local_train
 from ..algorithms import client_generator
 from ..clustering import sinkhorn, cosine, kmeans_centres
+from hdcfl.prototypes import (  # the prototype arithmetic, shared with FedProc and FedHPro (03a_prototypes)
+    class_means, proto_loss, NearestPrototype, embeddings, sub_centres, update_prototypes, nearest_proto_loss,
+    NearestPrototypes, holder_mean,
+)
 
 # %% auto #0
-__all__ = ['PROTO_DRIFT', 'FedProtoConfig', 'class_means', 'proto_loss', 'NearestPrototype', 'embeddings', 'drift_sums',
-           'sdc_drift', 'sub_centres', 'update_prototypes', 'nearest_proto_loss', 'NearestPrototypes', 'holder_mean',
-           'FedProto', 'points']
+__all__ = ['PROTO_DRIFT', 'FedProtoConfig', 'drift_sums', 'sdc_drift', 'FedProto', 'points']
 
 # %% ../../nbs/06g_fedproto.ipynb #a9b79991
 @dataclass
@@ -71,72 +73,6 @@ def momentum(self):
     "The share of itself a prototype keeps at an update: protos_momentum under the momentum rule, else 0"
     return self.protos_momentum if self.proto_server != 'mean' else 0.0
 
-# %% ../../nbs/06g_fedproto.ipynb #4a6fbc59
-@torch.inference_mode()
-def class_means(
-    encoder: nn.Module,  # the client's encoder, put in evaluation mode
-    data,  # the client's ClientData; its training split is embedded
-    n_classes: int,  # C, the number of classes
-    normalize: bool = False,  # unit-normalize each embedding before averaging (FedProc)
-    batch_size: int = 1024,  # samples per forward pass
-):
-    "means_C_d (zeros for absent classes) and counts_C of the client's training embeddings per class"
-    encoder.eval()
-    dev = model_device(encoder)
-    sums, counts = None, torch.zeros(n_classes, dtype=torch.float64)
-    for b in range(0, data.n_train, batch_size):
-        f = encoder(data.x_train[b : b + batch_size].to(dev)).double().cpu()
-        if normalize:
-            f = F.normalize(f, dim=1)
-        y = data.y_train[b : b + batch_size]
-        sums = torch.zeros(n_classes, f.shape[1], dtype=torch.float64) if sums is None else sums
-        sums.index_add_(0, y, f)
-        counts += torch.bincount(y, minlength=n_classes).double()
-    return (sums / counts.clamp_min(1)[:, None]).float(), counts.float()
-
-# %% ../../nbs/06g_fedproto.ipynb #9bdac5cd
-def proto_loss(
-    model,  # the split model being trained (encoder and head)
-    x,  # a batch of inputs
-    y,  # their class labels
-    protos_C_d: torch.Tensor,  # the global prototypes, one per class (C x d)
-    has_C: torch.Tensor,  # which classes have a global prototype (C, bool)
-    lam: float,  # weight of the prototype term (proto_lambda); 0: cross-entropy only
-):
-    "CE + lam * MSE(embedding, global prototype of its class); zero for classes without a global prototype"
-    f = model.encoder(x)
-    ce = F.cross_entropy(model.head(f), y)
-    if lam == 0 or not bool(has_C.any()):
-        return ce
-    known = has_C[y].bool()[:, None]
-    target = torch.where(known, protos_C_d[y], f.detach())
-    return ce + lam * F.mse_loss(f, target)
-
-# %% ../../nbs/06g_fedproto.ipynb #d09b920d
-class NearestPrototype(nn.Module):
-    "Logits -||f(x) - C_c||^2 over the allowed classes, the others far below"
-
-    def __init__(self, encoder: nn.Module, protos_C_d: torch.Tensor, allowed_C: torch.Tensor):
-        super().__init__()
-        self.encoder, self.protos, self.allowed = encoder, protos_C_d, allowed_C.bool()
-
-    def forward(self, x):
-        f = self.encoder(x)
-        d = torch.cdist(f, self.protos.to(f.device)) ** 2
-        return torch.where(self.allowed.to(f.device), -d, torch.full_like(d, -1e9))
-
-# %% ../../nbs/06g_fedproto.ipynb #113950b1
-@torch.inference_mode()
-def embeddings(
-    encoder: nn.Module,  # the client's encoder, put in evaluation mode
-    data,  # the client's ClientData; its training split is embedded
-    batch_size: int = 1024,  # samples per forward pass
-):
-    "z_N_d: the client's training embeddings in evaluation mode"
-    encoder.eval()
-    dev = model_device(encoder)
-    return torch.cat([encoder(data.x_train[b : b + batch_size].to(dev)).cpu() for b in range(0, data.n_train, batch_size)])
-
 # %% ../../nbs/06g_fedproto.ipynb #c0955a4e
 def drift_sums(
     old_N_d: torch.Tensor,  # the client's training embeddings before the round's training
@@ -157,88 +93,6 @@ def sdc_drift(
 ):
     "Delta at each point from the summed sums: num / den, zero where no sample carries weight"
     return torch.where(den_S[:, None] > 0, num_S_d / den_S.clamp_min(1e-300)[:, None], torch.zeros_like(num_S_d))
-
-# %% ../../nbs/06g_fedproto.ipynb #6ceee1e7
-def sub_centres(
-    z_n_d: torch.Tensor,  # the client's embeddings of one class
-    protos_K_d: torch.Tensor | None,  # the class's K global prototypes; None: none yet, k-means instead
-    K: int,  # the number of sub-cluster centres (protos_per_class)
-    seed: int,  # k-means seed (used only when protos_K_d is None)
-):
-    "One class's K sub-cluster centres (K x d, zeros where empty) and sizes: Sinkhorn assignment to the prototypes"
-    if protos_K_d is None:  # the class has no global prototypes yet
-        labels = torch.cdist(z_n_d, kmeans_centres(z_n_d, K, seed)).argmin(1)
-    else:
-        labels = sinkhorn(cosine(z_n_d, protos_K_d)).argmax(1)
-    counts = torch.bincount(labels, minlength=K).float()
-    sums = torch.zeros(K, z_n_d.shape[1]).index_add_(0, labels, z_n_d.float())
-    return sums / counts.clamp_min(1)[:, None], counts
-
-# %% ../../nbs/06g_fedproto.ipynb #78bc837d
-def update_prototypes(
-    protos_K_d,  # the class's current K global prototypes
-    x_M_d,  # the clients' sub-cluster centres of the class
-    w_M,  # their sizes (samples behind each centre), the weights
-    momentum: float,  # share of itself a prototype keeps, in [0, 1) (protos_momentum)
-):
-    "One class's prototypes after a round: its centres assigned by Sinkhorn, each prototype moved toward its share"
-    K = protos_K_d.shape[0]
-    a = sinkhorn(cosine(x_M_d, protos_K_d), w_M).argmax(1)
-    out = protos_K_d.clone()
-    for k in range(K):
-        sel = a == k
-        if bool(sel.any()):
-            target = (w_M[sel, None] * x_M_d[sel]).sum(0) / w_M[sel].sum()
-            out[k] = momentum * protos_K_d[k] + (1 - momentum) * target
-    return out
-
-# %% ../../nbs/06g_fedproto.ipynb #aa588087
-def nearest_proto_loss(
-    model,  # the split model being trained (encoder and head)
-    x,  # a batch of inputs
-    y,  # their class labels
-    protos_C_K_d: torch.Tensor,  # the global prototypes, K per class (C x K x d)
-    has_C: torch.Tensor,  # which classes have global prototypes (C, bool)
-    lam: float,  # weight of the prototype term (proto_lambda); 0: cross-entropy only
-    target: str = 'cosine',  # the nearest prototype by 'cosine' similarity or 'euclidean' distance
-):
-    "CE + lam * MSE(embedding, the nearest of its class's prototypes); zero where a class has none"
-    f = model.encoder(x)
-    ce = F.cross_entropy(model.head(f), y)
-    if lam == 0 or not bool(has_C.any()):
-        return ce
-    P = protos_C_K_d[y]  # N x K x d
-    near = F.cosine_similarity(f.detach()[:, None], P, dim=-1) if target == 'cosine' else -(f.detach()[:, None] - P).pow(2).sum(-1)
-    k = near.argmax(1)
-    target = torch.where(has_C[y].bool()[:, None], P[torch.arange(len(y)), k], f.detach())
-    return ce + lam * F.mse_loss(f, target)
-
-# %% ../../nbs/06g_fedproto.ipynb #a21c9cc5
-class NearestPrototypes(nn.Module):
-    "Logits max_k cos(f(x), P_ck) (or max_k -||f(x) - P_ck||^2) over the allowed classes, the others far below"
-
-    def __init__(self, encoder: nn.Module, protos_C_K_d: torch.Tensor, allowed_C: torch.Tensor, scoring: str = 'cosine'):
-        super().__init__()
-        self.encoder, self.protos, self.allowed, self.scoring = encoder, protos_C_K_d, allowed_C.bool(), scoring
-
-    def forward(self, x):
-        P = self.protos.to(x.device)
-        if self.scoring == 'euclidean':
-            f = self.encoder(x)
-            s = -(torch.cdist(f, P.reshape(-1, P.shape[-1])) ** 2).reshape(len(f), *P.shape[:2]).max(2).values
-        else:
-            f = F.normalize(self.encoder(x), dim=1)
-            s = torch.einsum('nd,ckd->nck', f, F.normalize(P, dim=-1)).max(2).values
-        return torch.where(self.allowed.to(f.device), s, torch.full_like(s, -1e9))
-
-# %% ../../nbs/06g_fedproto.ipynb #ca6e2e54
-def holder_mean(
-    x_K_C: torch.Tensor,  # per client, per class tensors (any trailing shape)
-    held_K_C: torch.Tensor,  # which classes each client holds
-):
-    "The plain mean over the clients that hold each class, and which classes any client holds"
-    w = held_K_C.float().reshape(*held_K_C.shape, *[1] * (x_K_C.dim() - 2))
-    return (x_K_C * w).sum(0) / w.sum(0).clamp_min(1), held_K_C.bool().any(0)
 
 # %% ../../nbs/06g_fedproto.ipynb #aa5e2264
 @register('fedproto')

@@ -15,11 +15,11 @@ from flwr.common.logger import log
 from flwr.serverapp.strategy import Strategy
 
 from ..engine import sample_clients, round_record, summarize, truth_ari
-from ..newcomers import newcomer_record, newcomer_summary, placement
+from ..newcomers import newcomer_record, newcomer_summary, placement, per_view
 from .wire import pack, unpack, fingerprint
 
 # %% auto #0
-__all__ = ['client_results', 'AlgorithmStrategy', 'per_view']
+__all__ = ['client_results', 'AlgorithmStrategy']
 
 # %% ../../nbs/07c_flower_strategy.ipynb #22c5316a
 def client_results(
@@ -213,6 +213,7 @@ def messages(
     payload_of,  # {client: payload} to send
     parts: dict | None = None,  # {client: [(round, phase)]} a combined message carries (None: `rnd`'s `phase` only)
     eval_round: int | None = None,  # the round of the evaluation a combined message carries (None: none)
+    meta: dict | None = None,  # more for every message's meta (a new client's admission: {'admit': 1})
 ):
     "One message per client in `payload_of` whose node is online (the others are recorded as dropped)"
     online, msgs = set(grid.get_node_ids()), []
@@ -222,14 +223,14 @@ def messages(
         if self.node_of[k] not in online:
             self.drop_parts(k, 'node offline')
             continue
-        content, meta = pack(payload), {'round': rnd, 'client': int(k)}
+        content, more = pack(payload), {'round': rnd, 'client': int(k), **(meta or {})}
         if self.state_key:  # the node keeps its client's state after training, under the run's identity
-            meta |= {'state_key': self.state_key, 'committed': self.committed}
+            more |= {'state_key': self.state_key, 'committed': self.committed}
         if parts is not None:  # {'fit': ..., 'views': ...}: evaluate `eval_round` first, then train
-            meta['combined'] = True
+            more['combined'] = True
             if (eval_round, 'evaluate') in parts[k]:
-                meta['eval_round'] = int(eval_round)
-        content['meta'] = ConfigRecord(meta)
+                more['eval_round'] = int(eval_round)
+        content['meta'] = ConfigRecord(more)
         if self.audit:  # what the message itself carries, as Flower will serialize it (per round and phase it carries)
             tensors = {}
             for path, a in content['arrays'].items():
@@ -282,17 +283,6 @@ def drop_parts(
     "Record client `k` as dropped in every round and phase its message carried"
     for rnd, phase in self.parts.get(k, []):
         self.drop(k, rnd, phase, reason)
-
-# %% ../../nbs/07c_flower_strategy.ipynb #4417249a
-def per_view(
-    got: dict,  # {client: {view: {'acc', 'loss'}}} of the clients that answered, in client order
-):
-    "{view: [{'acc', 'loss'} per client]}, as the in-process evaluation lays them out"
-    views = {}
-    for res in got.values():
-        for view, r in res.items():
-            views.setdefault(view, []).append(r)
-    return views
 
 # %% ../../nbs/07c_flower_strategy.ipynb #e079161a
 @patch_to(AlgorithmStrategy)
@@ -356,9 +346,7 @@ def train_replies(
         got = {k: p['fit'] for k, p in got.items() if p['fit'] is not None}
     self.info = self.algo.aggregate(self.server, got, rnd) or {}
     losses = [r['loss'] for r in got.values() if isinstance(r.get('loss'), (int, float))]
-    return None, MetricRecord(
-        {'clients': len(got), **({'loss': float(np.mean(losses))} if losses else {})}
-    )
+    return None, MetricRecord({'clients': len(got), **({'loss': float(np.mean(losses))} if losses else {})})
 
 # %% ../../nbs/07c_flower_strategy.ipynb #0a4cd2dc
 @patch_to(AlgorithmStrategy)
@@ -391,9 +379,7 @@ def evaluate_replies(
         self.checkpoint(rnd)
     if rec is None:
         return None
-    return MetricRecord(
-        {'mean': rec['mean'], 'worst': rec['worst'], 'bottom20': rec['bottom20'], 'clients': len(rec['clients'])}
-    )
+    return MetricRecord({k: rec[k] for k in ('mean', 'worst', 'bottom20')} | {'clients': len(rec['clients'])})
 
 # %% ../../nbs/07c_flower_strategy.ipynb #2a332053
 @patch_to(AlgorithmStrategy)
@@ -403,29 +389,11 @@ def admit_new(
     rnd: int,  # the round whose server state admits them
 ):
     "{new client: its views}: each node builds its client's state from the admission message; the server answers"
-    online, msgs = set(grid.get_node_ids()), []
-    for k in self.new:
-        if self.node_of[k] not in online:
-            self.drop(k, rnd, 'admit', 'node offline')
-            continue
-        content = pack(self.algo.admit_message(self.server, rnd))
-        content['meta'] = ConfigRecord({'round': rnd, 'client': int(k), 'admit': 1})
-        self.audit_log({'round': rnd, 'phase': 'admit', 'client': int(k), 'tensors': [
-            [path, list(a.shape), fingerprint(a.numpy())] for path, a in content['arrays'].items()]})
-        msgs.append(Message(content, dst_node_id=self.node_of[k], message_type='query', group_id=str(rnd)))
-    views, answered = {}, set()
-    for m in grid.send_and_receive(msgs, timeout=self.timeout):
-        k = self.client_of.get(m.metadata.src_node_id)
-        answered.add(k)
-        if m.has_error():
-            self.drop(k, rnd, 'admit', f"error {m.error.code}: {m.error.reason}")
-            continue
-        ((k, reply, meta),) = client_results([m], self.algo.train.device)
-        if self.audit and 'private' in meta:
-            self.audit_log({'round': rnd, 'phase': 'admit', 'client': k, 'private': list(meta['private'])})
+    payloads = {k: self.algo.admit_message(self.server, rnd) for k in self.new}
+    msgs = self.messages(grid, rnd, 'admit', 'query', payloads, meta={'admit': 1})
+    views = {}
+    for k, reply in self.collect(grid.send_and_receive(msgs, timeout=self.timeout), rnd, 'admit').items():
         views[k], diag = self.algo.admit_views(self.server, reply, rnd)
         if diag:
             self.new_info.setdefault(rnd, {})[k] = diag
-    for k in sorted(set(self.new) - answered - {d['client'] for d in self.dropped if d['round'] == rnd}):
-        self.drop(k, rnd, 'admit', 'no reply within round_timeout')
     return views
