@@ -20,6 +20,7 @@ demo: $(STAMP)
 test: $(STAMP)
 	bash tools/sync_check.sh
 	$(BIN)/python tools/readme.py --check
+	$(BIN)/python tools/docs_prep.py $$(mktemp -d)  # every notebook through show_doc, as the site renders it
 	IN_TEST=1 $(BIN)/nbdev_test --n_workers 2 --timing
 	bash tools/kernel_paths.sh
 	$(BIN)/python -m pytest -q tests
