@@ -4,6 +4,7 @@
 cells marked `export`, `exporti`, `hide` or `default_exp` are dropped, every other `#|` line is stripped, and after
 each exported cell each function or class it defines is shown as nbdev's `show_doc` shows it (signature, docstring,
 the table of documented parameters). The README's source (index.ipynb) is the home page, with the table of contents.
+The guide pages (docs/guides/*.md) are copied to OUT/guides/, in the order the README links them.
 """
 import ast, copy, importlib, json, re, sys
 from pathlib import Path
@@ -68,15 +69,34 @@ def stage(nb: dict, name: str):
     return {**nb, 'cells': out}
 
 
+def stage_guides(out: Path):
+    "Copy the guide pages (docs/guides/*.md) for the site, in the README's order of its links; returns their names"
+    out.mkdir(parents=True, exist_ok=True)
+    index = json.loads((NBS / 'index.ipynb').read_text())
+    text = ''.join(''.join(c['source']) for c in index['cells'] if c['cell_type'] == 'markdown')
+    linked = re.findall(r'\]\(docs/guides/(\w+)\.md\)', text)
+    names = sorted(p.stem for p in (ROOT / 'docs' / 'guides').glob('*.md'))
+    if missing := [n for n in linked if n not in names]:
+        sys.exit(f"the README links guides that docs/guides lacks: {missing}")
+    for n in names:
+        (out / f'{n}.md').write_text((ROOT / 'docs' / 'guides' / f'{n}.md').read_text())
+    return list(dict.fromkeys(linked + names))
+
+
 def main(out: str):
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     names = sorted(p.stem for p in NBS.glob('*.ipynb'))
     order = readme_order(names)
+    guides = stage_guides(out / 'guides')
     for name in names:
         nb = stage(json.loads((NBS / f'{name}.ipynb').read_text()), name)
         if name == 'index':
+            for c in nb['cells']:  # the README links the guides in the repository; on the site they sit in guides/
+                if c['cell_type'] == 'markdown':
+                    c['source'] = ''.join(c['source']).replace('](docs/guides/', '](guides/')
             toc = '```{toctree}\n:maxdepth: 1\n:caption: Notebooks\n\n' + '\n'.join(order) + '\n```\n'
+            toc += '\n```{toctree}\n:maxdepth: 1\n:caption: Guides\n\n' + '\n'.join(f'guides/{g}' for g in guides) + '\n```\n'
             nb['cells'].append({'cell_type': 'markdown', 'id': 'toc', 'metadata': {}, 'source': toc})
         (out / f'{name}.ipynb').write_text(json.dumps(nb, indent=1))
     print(f'{len(names)} notebooks staged in {out}')

@@ -17,8 +17,7 @@ COLUMNS = {  # the README's columns: the macro table's name -> the README's, and
     'worst plain': ('worst plain', 2), 'worst ft': ('worst ft', 2),
     'bottom20 plain': ('bottom-20% plain', 2), 'bottom20 ft': ('bottom-20% ft', 2),
     'tail_rank plain': ('tail rank plain', 2), 'tail_rank ft': ('tail rank ft', 2),
-    '× FedAvg-SE': ('× FedAvg-SE', 2), 'up': ('up (k)', 1),
-}
+}  # the cost columns (seconds against FedAvg-SE's, elements sent up) are in nbs/10_cifar10.ipynb's table
 
 
 def headline(tail_md=TAIL):
@@ -28,7 +27,8 @@ def headline(tail_md=TAIL):
     df.columns = [c.strip() for c in df.columns]
     if missing := sorted(set(COLUMNS) - set(df.columns)):
         sys.exit(f"{tail_md} has no columns {missing}: the README's headline table cannot be made from it")
-    out = pd.DataFrame({new: df[old].str.strip() if d is None else df[old].astype(float).map(f'{{:.{d}f}}'.format)
+    number = lambda d: lambda x: '–' if pd.isna(x) else f'{x:.{d}f}'  # an unranked row (PACFL as Local) shows a dash
+    out = pd.DataFrame({new: df[old].str.strip() if d is None else df[old].astype(float).map(number(d))
                         for old, (new, d) in COLUMNS.items()})
     return out.to_markdown(index=False, colalign=['left'] + ['right'] * (len(COLUMNS) - 1), disable_numparse=True)
 
