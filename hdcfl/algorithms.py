@@ -123,6 +123,14 @@ class Algorithm:
     train_defaults = {}  # the algorithm's own defaults for run-level training options (FedBABU: finetune_epochs 5)
     store_dir, store_mb = None, 0.0  # set by `spill_server_state`: where per-client server state spills, past what size
 
+    @classmethod
+    def check_schedule(
+        cls,
+        cfg,  # the algorithm's options (its `Config`), or None
+        rounds: int,  # the run's rounds
+    ):
+        "Refuse options that the run's rounds make meaningless (checked before anything is written); none by default"
+
     def spill_server_state(
         self,
         out,  # the run folder (None: nowhere to spill)

@@ -4,7 +4,7 @@
 
 # %% ../nbs/08_cli.ipynb #b650be4b
 from __future__ import annotations
-import argparse, sys
+import argparse, re, sys
 from pathlib import Path
 
 from .algorithms import ALGORITHMS
@@ -154,6 +154,8 @@ def run_command(
 ):
     "The `run` sub-command: one experiment from its flags, over a saved configuration when `--config` is given"
     out, resume, overwrite, config = (args.pop(k) for k in ('out', 'resume', 'overwrite', 'config'))
+    if resume and not (Path(out) / 'checkpoint.pt').exists():  # run(resume=True) would start afresh: say so instead
+        sys.exit(f"hdcfl run: error: --resume: out={out!r} holds no checkpoint to resume; run without --resume to start it")
     try:
         s = run(out=out, resume=resume, overwrite=overwrite, **options_over_saved(args, config))
     except USER_ERRORS as e:
@@ -186,7 +188,10 @@ def run_diagnostic(
             print(f"wrote {Path(args['run_dir']) / donor_swap_name(args['checkpoint'])}")
         else:
             name, out = args.pop('name'), args.pop('out')
-            seeds = [int(s) for s in args.pop('seeds').split(',')]
+            seeds = args.pop('seeds')
+            if not re.fullmatch(r'\d+(,\d+)*', seeds.replace(' ', '')):
+                raise ValueError(f"seeds={seeds!r} must be seeds (integers >= 0) separated by commas, e.g. 42,123,2026")
+            seeds = [int(s) for s in seeds.split(',')]
             print(ablation(name, out, seeds, **given(args)).to_string())
     except USER_ERRORS as e:
         sys.exit(f"hdcfl {cmd}: error: {e}")

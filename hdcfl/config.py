@@ -19,6 +19,7 @@ from .partitions import PARTITIONS, TEST_VIEWS
 from .models import make_model, MODELS
 from .algorithms import ALGORITHMS, reserve_options
 from .training import TrainConfig
+from .engine import check_schedule
 import hdcfl.hdcfl  # registers 'hdcfl'
 import hdcfl.baselines
 
@@ -70,9 +71,14 @@ class RunConfig:
     deterministic: bool = True  # on a CUDA device, deterministic kernels: same seed, same numbers (False: torch's default kernels, whose sums may vary from run to run)
     state_memory_mb: float = 0.0  # one budget, in MB, for the client states, server's per-client state and replies together; the rest spill to OUT (0: all in memory)
     modules: str = ''  # comma-separated modules to import first: ones that register your own algorithms or models
+    tensorboard: str = ''  # a folder for TensorBoard event files: each evaluated round's metrics per view, live ('': none; needs the tensorboard package)
 
     def __post_init__(self):
         check_flags(self)  # download, pretrained, deterministic: True or False, not 'yes'
+        for name, least, note in (('clients', 1, ''), ('seed', 0, ''), ('threads', 0, " (0: torch's default)")):
+            v = getattr(self, name)  # the other numbers are checked where they are used, each naming itself
+            if isinstance(v, bool) or not (isinstance(v, int) and v >= least):
+                raise ValueError(f"{name}={v!r} must be an integer >= {least}{note}")
 
 
 reserve_options(RunConfig)  # no algorithm option may take a run option's name
@@ -86,6 +92,7 @@ OPERATIONAL = (
     'threads',
     'deterministic',
     'state_memory_mb',
+    'tensorboard',
 )  # how a run runs, not what it computes
 
 
@@ -94,7 +101,10 @@ def import_modules(
 ):
     "Import the comma-separated `modules` (each may register algorithms or models)"
     for m in filter(None, (s.strip() for s in str(modules).split(','))):
-        importlib.import_module(m)
+        try:
+            importlib.import_module(m)
+        except ImportError as e:
+            raise ValueError(f"modules={modules!r}: cannot import {m!r} ({e}); is its folder on PYTHONPATH?") from None
 
 # %% ../nbs/02c_config.ipynb #c30d9622
 def before_options(
@@ -160,6 +170,8 @@ class Experiment(NamedTuple):
         train = TrainConfig(**train_opts).for_algorithm(ALGORITHMS[run.algorithm])
         exp = cls(run, train, check_flags(acls(**algo_opts)) if acls else None)
         exp.kept_rounds  # checked now, not when a run first asks
+        check_schedule(run.rounds, run.eval_every)  # before any folder is written or process started
+        ALGORITHMS[run.algorithm].check_schedule(exp.algo, run.rounds)  # e.g. HDC-FL's first refresh within the run
         return exp
 
 

@@ -4,7 +4,7 @@
 
 # %% ../nbs/00b_datasets.ipynb #de0dc3ec
 from __future__ import annotations
-import fcntl, hashlib, os, shutil, tarfile, tempfile
+import fcntl, hashlib, lzma, os, shutil, tarfile, tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -179,8 +179,21 @@ def unpack_archive(
         fcntl.flock(lock, fcntl.LOCK_EX)  # a second process waits for the first one's unpacking
         if not dest.exists():
             tmp = Path(tempfile.mkdtemp(dir=cache_dir, prefix='.unpack-'))
-            with tarfile.open(archive) as tf:
-                tf.extractall(tmp, filter='data')
+            why = None
+            try:
+                with tarfile.open(archive) as tf:
+                    tf.extractall(tmp, filter='data')
+            except (tarfile.TarError, EOFError, lzma.LZMAError):
+                why = 'is not a readable tar archive'
+            if why is None:  # the archive must hold an image tree (at its top, or in its one folder)
+                subs = [p for p in tmp.iterdir() if p.is_dir()]
+                try:
+                    scan_image_tree(tmp if (tmp / 'train').is_dir() or len(subs) != 1 else subs[0])
+                except (FileNotFoundError, ValueError):
+                    why = 'does not hold an image tree'
+            if why:
+                shutil.rmtree(tmp)  # nothing of it is kept
+                raise ValueError(f"data_root={str(archive)!r} {why} (expected train/<class>/* and test/<class>/*)")
             try:
                 os.replace(tmp, dest)
             except OSError:  # a process that took no lock got there first: use its copy
@@ -199,10 +212,19 @@ def load_imagefolder(
     if root is None:
         raise ValueError("data_root: imagefolder needs a folder or archive; pass data_root=PATH")
     root, cache_dir = Path(root), Path(cache_dir or default_cache_dir())
+    archive = root.is_file() and root.name.endswith(('.tar', '.tar.xz', '.tar.gz', '.tgz'))
+    if not archive:
+        classes, files = scan_image_tree(root)  # a missing or wrong folder fails before anything is written
+    created = not cache_dir.exists()
     cache_dir.mkdir(parents=True, exist_ok=True)
-    if root.is_file() and root.name.endswith(('.tar', '.tar.xz', '.tar.gz', '.tgz')):
-        root = unpack_archive(root, cache_dir)
-    classes, files = scan_image_tree(root)
+    if archive:
+        try:
+            root = unpack_archive(root, cache_dir)
+        except ValueError:
+            if created:  # a bad archive leaves no cache behind
+                shutil.rmtree(cache_dir, ignore_errors=True)
+            raise
+        classes, files = scan_image_tree(root)
     cache = cache_dir / f"imagefolder-{root.name}-{tree_fingerprint(files)}.npz"
     if not cache.exists():
         arrs = {

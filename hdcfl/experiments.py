@@ -235,8 +235,14 @@ def run_study(
 ):
     "Run (or read) every cell of a study that no other live worker holds; returns the study's status"
     out, done = Path(out), 0
+    if max_cells is not None and (isinstance(max_cells, bool) or not (isinstance(max_cells, int) and max_cells >= 0)):
+        raise ValueError(f"max_cells={max_cells!r} must be an integer >= 0 (0: no limit)")
+    picked = lambda folder: not only or any(fnmatch(str(folder), p.strip()) for p in only.split(','))
+    if only and not any(picked(folder) for folder, _ in study_cells(spec)):
+        raise ValueError(f"only={only!r} matches no cell of this study; cells are named SETTING/METHOD/SEED, e.g. "
+                         f"{str(next(iter(study_cells(spec)))[0])!r}")
     for folder, options in study_cells(spec):
-        if only and not any(fnmatch(str(folder), p.strip()) for p in only.split(',')):
+        if not picked(folder):
             continue
         cell, kept = out / folder, Path(records) / folder if records else None
         if kept and cell_finished(kept, spec, folder, options):

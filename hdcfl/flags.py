@@ -4,7 +4,7 @@
 
 # %% ../nbs/02e_flags.ipynb #9810606b
 from __future__ import annotations
-import argparse
+import argparse, functools
 from dataclasses import fields
 from pathlib import Path
 
@@ -19,7 +19,7 @@ from .training import TrainConfig
 from .config import RunConfig, Experiment
 
 # %% auto #0
-__all__ = ['CHOICES', 'USER_ERRORS', 'add_config_flags', 'add_experiment_flags', 'given', 'add_saved_config_flag',
+__all__ = ['CHOICES', 'USER_ERRORS', 'field_docs', 'add_config_flags', 'add_experiment_flags', 'given', 'add_saved_config_flag',
            'options_over_saved', 'format_result']
 
 # %% ../nbs/02e_flags.ipynb #bef90653
@@ -31,6 +31,14 @@ CHOICES = {
     'test_shares': lambda: TEST_SHARES,
     'model': lambda: list(MODELS),
 }
+
+
+@functools.cache
+def field_docs(
+    cls,  # a configuration dataclass
+):
+    "Each field's comment (fastcore's `docments`), read once per class: reading it parses the class's source"
+    return docments(cls)
 
 
 def add_config_flags(
@@ -45,7 +53,7 @@ def add_config_flags(
         if f.name in seen:
             continue
         seen.add(f.name)
-        docs = docments(option_owner(cls, f.name))  # a field of a base dataclass has its comment there
+        docs = field_docs(option_owner(cls, f.name))  # a field of a base dataclass has its comment there
         flag, default = '--' + f.name.replace('_', '-'), f.default
         allowed = f"; one of: {', '.join(CHOICES[f.name]())}" if f.name in CHOICES else ''
         help = f"{docs.get(f.name)} (default: {default!r}{allowed})"

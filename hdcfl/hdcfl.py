@@ -149,6 +149,14 @@ class HDCFL(FedAvgSE):
 
     Config = HDCFLConfig
 
+    @classmethod
+    def check_schedule(cls, cfg, rounds):
+        if cfg.activation >= 1 and int(cfg.activation) > rounds:
+            raise ValueError(
+                f"activation={cfg.activation:g} is after the last round (rounds={rounds}): HDC-FL would refresh only "
+                f"at the last round; give activation <= {rounds}, or a fraction of the rounds (< 1)"
+            )
+
     def server_init(self, sizes, rounds, seed=0):
         return {
             **super().server_init(sizes, rounds, seed),

@@ -17,7 +17,7 @@ from .provenance import machine, describe_machine
 from .config import Experiment, identity
 
 # %% auto #0
-__all__ = ['prepare_out', 'check_resumable', 'load_checkpoint', 'read_rounds', 'RunFolder', 'run']
+__all__ = ['prepare_out', 'check_resumable', 'load_checkpoint', 'read_rounds', 'RunFolder', 'open_board', 'board_record', 'run']
 
 # %% ../nbs/02d_runs.ipynb #b4a34e8b
 def prepare_out(
@@ -30,6 +30,8 @@ def prepare_out(
     out = Path(out)
     if resume and overwrite:
         raise ValueError("resume and overwrite: choose one")
+    if out.exists() and not out.is_dir():
+        raise FileExistsError(f"out={str(out)!r} is a file, not a run folder; give a folder's path")
     if out.exists() and any(out.iterdir()):
         if overwrite:
             shutil.rmtree(out)
@@ -196,12 +198,40 @@ def start(
     atomic_write(self.out / 'rounds.jsonl', ''.join(json.dumps(r) + '\n' for r in state[-1]))
     return state
 
+# %% ../nbs/02d_runs.ipynb #5a757df6
+def open_board(
+    folder: str | Path,  # where TensorBoard's event files go
+):
+    "A TensorBoard `SummaryWriter` writing into `folder` (the `tensorboard` package is an optional extra)"
+    try:
+        from torch.utils.tensorboard import SummaryWriter
+    except ImportError:
+        raise ValueError(f"tensorboard={str(folder)!r} needs the tensorboard package: pip install tensorboard") from None
+    return SummaryWriter(str(folder))
+
+
+def board_record(
+    writer,  # a `SummaryWriter`
+    rec: dict,  # an evaluated round's record, as rounds.jsonl holds it
+):
+    "An evaluated round as scalars at step `round`: VIEW/mean, worst, bottom20, gap, test_loss; new clients' as new:VIEW/..."
+    for prefix, part in [('', rec)] + ([('new:', rec['new'])] if 'new' in rec else []):
+        for view, m in part['view_metrics'].items():
+            for name in ('mean', 'worst', 'bottom20', 'gap'):
+                writer.add_scalar(f'{prefix}{view}/{name}', m[name], rec['round'])
+            losses = part['views'][view]['loss']  # each client's loss on its test share
+            writer.add_scalar(f'{prefix}{view}/test_loss', sum(losses) / len(losses), rec['round'])
+    writer.flush()  # live: TensorBoard shows the round now
+
 # %% ../nbs/02d_runs.ipynb #0dc5ad15
 @patch_to(RunFolder)
 def record(self, rec: dict):
-    "Append an evaluated round's record to rounds.jsonl"
+    "Append an evaluated round's record to rounds.jsonl (and to TensorBoard's curves when the run has `tensorboard`)"
     with open(self.out / 'rounds.jsonl', 'a') as f:
         f.write(json.dumps(rec) + '\n')
+    if board := (self.config.get('run') or {}).get('tensorboard') if self.config else None:
+        self.board = getattr(self, 'board', None) or open_board(board)
+        board_record(self.board, rec)
 
 # %% ../nbs/02d_runs.ipynb #2881818c
 @patch_to(RunFolder)
@@ -243,6 +273,8 @@ def finish(self, summary: dict):
         total = None if self.prior_s is None else round(self.prior_s + time.time() - self.t0, 3)
         moved |= {'resumed_at': self.resumed_at, 'wall_s_total': total}
     atomic_write(self.out / 'summary.json', json.dumps(summary | moved, indent=1))
+    if getattr(self, 'board', None):
+        self.board.close()
 
 # %% ../nbs/02d_runs.ipynb #459c3147
 def run(
@@ -254,6 +286,8 @@ def run(
 ):
     "Run one federated experiment described by keyword options; returns its summary"
     exp = Experiment.resolve(**options)
+    if exp.run.tensorboard and not out:
+        raise ValueError(f"tensorboard={exp.run.tensorboard!r}: the run folder writes the curves; give out")
     fed, algo = exp.build()
     r = exp.run
     folder = (

@@ -4,6 +4,7 @@ that every process started is gone afterwards."""
 import json
 from pathlib import Path
 import psutil, pytest
+from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
 from conftest import hdcfl, rounds_of
 
 from hdcfl.runs import run as run_inprocess
@@ -36,8 +37,12 @@ def assert_all_stopped(summary):
 @pytest.mark.parametrize('opts', [dict(algorithm='fedavg-se'), HDCFL], ids=['fedavg-se', 'hdcfl'])
 def test_simulation_matches_in_process(tmp_path, opts):
     ref = run_inprocess(progress=False, **BASE, **opts)
-    s = launch('simulation', tmp_path / 'sim', audit=True, **BASE, **opts)
+    s = launch('simulation', tmp_path / 'sim', audit=True, tensorboard=str(tmp_path / 'tb'), **BASE, **opts)
     recs = rounds_of(tmp_path / 'sim')
+    board = EventAccumulator(str(tmp_path / 'tb'))   # the ServerApp writes the live curves as the in-process run does
+    board.Reload()
+    main = next(iter(recs[0]['views']))
+    assert [(e.step, e.value) for e in board.Scalars(f'{main}/worst')] == [(r['round'], pytest.approx(r['worst'])) for r in recs]
     assert [r['round'] for r in recs] == [r['round'] for r in ref['history']]
     for a, b in zip(ref['history'], recs):   # tolerance: none; the accuracies and losses of every client and view are equal
         assert b['views'] == a['views'] and b['per_client'] == a['per_client'] and b['sampled'] == a['sampled']

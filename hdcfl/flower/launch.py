@@ -102,6 +102,8 @@ def check_out(
 ):
     "`out` as an absolute path, refused when it holds something and neither `overwrite` nor `resume` is given"
     out = Path(out).resolve()
+    if out.exists() and not out.is_dir():
+        raise FileExistsError(f"out={str(out)!r} is a file, not a folder; give a folder's path")
     if out.exists() and any(out.iterdir()) and not (overwrite or resume):
         raise FileExistsError(
             f"out={str(out)!r} exists and is not empty; pass overwrite=True (--overwrite) to replace it"
