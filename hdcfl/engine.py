@@ -5,6 +5,7 @@
 # %% ../nbs/02b_engine.ipynb #db108511
 from __future__ import annotations
 import copy, time
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -19,7 +20,8 @@ from .newcomers import new_client_ids, admit_clients, placement, newcomer_summar
 
 # %% auto #0
 __all__ = ['sample_clients', 'fit_round', 'evaluate_clients', 'truth_ari', 'round_record', 'client_states', 'fresh_state',
-           'summarize', 'eval_subset', 'check_schedule', 'new_clients_of', 'start_run', 'run_federated', 'plot_curves']
+           'summarize', 'eval_subset', 'check_schedule', 'Schedule', 'Books', 'new_clients_of', 'start_run',
+           'run_federated', 'plot_curves']
 
 # %% ../nbs/02b_engine.ipynb #0ba1fdb4
 def sample_clients(
@@ -203,6 +205,47 @@ def check_schedule(
         if not (isinstance(v, int) and v >= 1):
             raise ValueError(f"{name}={v!r} must be an integer >= 1")
 
+# %% ../nbs/02b_engine.ipynb #26db5472
+@dataclass(frozen=True)
+class Schedule:
+    "A run's round rules, one object for the in-process loop and the Flower strategy: which rounds are evaluated and admit new clients"
+
+    rounds: int  # the run's rounds
+    eval_every: int = 1  # evaluate every this many rounds (and at the last)
+
+    def __post_init__(self):
+        check_schedule(self.rounds, self.eval_every)
+
+    def last(self, rnd: int):
+        "Whether `rnd` is the run's last round"
+        return rnd == self.rounds
+
+    def evaluates(self, rnd: int, algo: Algorithm, server: dict):
+        "Whether round `rnd` is evaluated: every `eval_every` rounds, the last, and any the algorithm asks for"
+        return rnd % self.eval_every == 0 or self.last(rnd) or algo.wants_eval(server, rnd)
+
+    def admits(self, rnd: int, algo: Algorithm):
+        "Whether an evaluated round admits the new clients: the last, or every evaluation with `finetune_at='every'`"
+        return self.last(rnd) or algo.train.finetune_at == 'every'
+
+
+class Books:
+    "A run's evaluated rounds and its best one (the highest mean; of equal means, the first), as both engines keep them"
+
+    def __init__(
+        self,
+        history=(),  # the records of the rounds evaluated so far (a resumed run's, from rounds.jsonl)
+        best: dict | None = None,  # the best of them
+    ):
+        self.history, self.best = list(history), best
+
+    def keep(self, rec: dict):
+        "Add an evaluated round's record; returns it"
+        self.history.append(rec)
+        if self.best is None or rec['mean'] > self.best['mean']:
+            self.best = rec
+        return rec
+
 # %% ../nbs/02b_engine.ipynb #6eb3e7bd
 def new_clients_of(
     algo: Algorithm,  # the run's algorithm (its fine-tuning budget builds a new client's model)
@@ -261,13 +304,14 @@ def run_federated(
     "Run `rounds` rounds of `algo` on `fed`; returns the summary, the history and the final states"
     from tqdm.auto import tqdm
 
-    check_schedule(rounds, eval_every)
+    schedule = Schedule(rounds, eval_every)
     sample_clients(len(fed), participation, seed, 1)
     budget = MemoryBudget(state_memory_mb)  # one total for the client states, the server's stores and the replies
     subset, t0 = eval_subset(len(fed), eval_clients, seed), time.time()
     new, everyone = new_clients_of(algo, len(fed), new_clients, seed, fed.truth)
     subset = everyone if subset is None else [k for k in subset if k not in new]
     start, server, clients, best, history = start_run(algo, fed, rounds, seed, participation, eval_every, folder, budget)
+    books = Books(history, best)
     bar = tqdm(
         range(start, rounds + 1),
         initial=start - 1,
@@ -277,24 +321,22 @@ def run_federated(
     )
     for rnd in bar:
         info, sampled = fit_round(algo, server, clients, fed, rnd, seed, participation, new)
-        if rnd % eval_every == 0 or rnd == rounds or algo.wants_eval(server, rnd):
-            which = everyone if rnd == rounds else subset
-            history.append(
-                rec := round_record(
-                    rnd, evaluate_clients(algo, server, clients, fed, rnd, seed, which, rnd == rounds), info, sampled, which,
-                    truth_ari(algo.groupings(info), fed.truth),
-                )
+        if schedule.evaluates(rnd, algo, server):
+            which = everyone if schedule.last(rnd) else subset
+            rec = round_record(
+                rnd, evaluate_clients(algo, server, clients, fed, rnd, seed, which, schedule.last(rnd)), info, sampled,
+                which, truth_ari(algo.groupings(info), fed.truth),
             )
-            if new and (rnd == rounds or algo.train.finetune_at == 'every'):
+            if new and schedule.admits(rnd, algo):
                 rec['new'] = admit_clients(algo, server, clients.init, fed, new, rnd, seed)
                 rec['new']['placed'] = placement(rec['new']['server'], algo.groupings(info), fed.truth)
-            if best is None or rec['mean'] > best['mean']:
-                best = rec
+            books.keep(rec)
             if folder:
                 folder.record(rec)
             bar.set_postfix(mean=f"{rec['mean']:.1f}", worst=f"{rec['worst']:.1f}")
         if folder:
-            folder.after_round(rnd, rounds, server, clients, best)
+            folder.after_round(rnd, rounds, server, clients, books.best)
+    history, best = books.history, books.best
     summary = {**summarize(history, best, t0, algo.train.device), 'algorithm': algo.name, 'rounds': rounds}
     summary |= {'new': newcomer_summary(history)} if new else {}
     summary |= {'notes': notes} if (notes := algo.summary_notes(server)) else {}

@@ -14,7 +14,7 @@ from flwr.app import ConfigRecord, Message, MetricRecord, RecordDict
 from flwr.common.logger import log
 from flwr.serverapp.strategy import Strategy
 
-from ..engine import sample_clients, round_record, summarize, truth_ari
+from ..engine import sample_clients, round_record, summarize, truth_ari, Schedule, Books
 from ..newcomers import newcomer_record, newcomer_summary, placement, per_view
 from .wire import pack, unpack, fingerprint
 
@@ -57,10 +57,14 @@ class AlgorithmStrategy(Strategy):
         self.rounds, self.seed, self.participation, self.eval_every = rounds, seed, participation, eval_every
         self.out, self.audit, self.timeout = out, audit, timeout
         self.spare, self.rejoined, self.dropped, self.pending = {}, [], [], []  # the books (below)
-        self.history, self.best, self.info, self.sampled, self.t0 = [], None, {}, [], time.time()
+        self.schedule, self.books = Schedule(rounds, eval_every), Books()  # the round rules and books of `run_federated`
+        self.info, self.sampled, self.t0 = {}, [], time.time()
         self.combine, self.carry, self.parts = combine, None, {}  # carry: an evaluation going out with the next training
         self.folder, self.state_key, self.offset, self.committed = folder, state_key, 0, 0  # offset: rounds resumed past
         self.truth, self.new, self.new_info = truth, list(new or []), {}  # new_info: {round: {client: diagnostics}}
+
+    history = property(lambda self: self.books.history)  # the evaluated rounds' records
+    best = property(lambda self: self.books.best)  # the best of them
 
     def summary(self):
         msg = "AlgorithmStrategy(%s): %d clients, %d rounds, participation %s"
@@ -86,9 +90,7 @@ def record(
     rec: dict,  # an evaluated round's record (from `round_record`)
 ):
     "Keep an evaluated round: in the history, as the best round when it is, and as a line of the run folder's rounds.jsonl"
-    self.history.append(rec)
-    if self.best is None or rec['mean'] > self.best['mean']:
-        self.best = rec
+    self.books.keep(rec)
     if self.folder:
         self.folder.record(rec)
 
@@ -115,7 +117,7 @@ def resume_at(
     books: dict,  # what `checkpoint` saved beside the states (the pending evaluation, dropped and rejoined clients)
 ):
     "Go on from a checkpoint: Flower's rounds 1, 2, ... become rounds `start`, `start` + 1, ...; returns the rounds left"
-    self.offset, self.committed, self.history, self.best = start - 1, start - 1, list(history), best
+    self.offset, self.committed, self.books = start - 1, start - 1, Books(history, best)
     self.carry, self.dropped, self.rejoined = books.get('carry'), list(books.get('dropped', [])), list(books.get('rejoined', []))
     return self.rounds - self.offset
 
@@ -356,10 +358,10 @@ def evaluate_messages(
     grid,  # the ServerApp's grid
 ):
     "Round `rnd`'s evaluation messages to every client ([] if it is not evaluated, or they go with the next training)"
-    if not (rnd % self.eval_every == 0 or rnd == self.rounds or self.algo.wants_eval(self.server, rnd)):
+    if not self.schedule.evaluates(rnd, self.algo, self.server):
         return []
     payloads = {k: self.algo.eval_messages(self.server, k, rnd) for k in range(self.n) if k not in self.new}
-    if self.new and (rnd == self.rounds or self.algo.train.finetune_at == 'every'):
+    if self.new and self.schedule.admits(rnd, self.algo):
         payloads = dict(sorted({**payloads, **self.admit_new(grid, rnd)}.items()))
     if self.combine and rnd < self.rounds:  # it goes out with the next round's training
         self.carry = (rnd, payloads, self.info, list(self.sampled))
