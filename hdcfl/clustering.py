@@ -4,6 +4,7 @@
 
 # %% ../nbs/03_clustering.ipynb #aad8562f
 from __future__ import annotations
+from dataclasses import dataclass
 import numpy as np
 import torch
 import torch.nn.functional as F
@@ -14,8 +15,8 @@ from .models import weighted_average, weighted_averages, mix_states
 # %% auto #0
 __all__ = ['DESCRIPTORS', 'MEMBERSHIPS', 'TEMPERATURES', 'planted_heads', 'head_vectors', 'descriptor_space', 'descriptors',
            'spherical_kmeans', 'silhouette', 'choose_groups', 'nearest_group_cosines', 'soft_temperature',
-           'memberships', 'prototypes', 'mixture', 'membership_entropy', 'assignment_ari', 'refresh', 'place_head',
-           'sinkhorn', 'cosine', 'kmeans_centres']
+           'memberships', 'prototypes', 'mixture', 'membership_entropy', 'assignment_ari', 'Grouping', 'refresh',
+           'place_head', 'sinkhorn', 'cosine', 'kmeans_centres']
 
 # %% ../nbs/03_clustering.ipynb #3cc9da48
 def planted_heads(
@@ -225,25 +226,33 @@ def assignment_ari(
     )
 
 # %% ../nbs/03_clustering.ipynb #3730b262
+@dataclass(frozen=True)
+class Grouping:
+    "How a refresh groups the cached heads: its settings as one object (HDC-FL's `HDCFLConfig.grouping()` makes it)"
+
+    groups: int = 4  # G (0: choose by silhouette over 2..max_groups)
+    descriptor: str = 'lowrank'  # one of `DESCRIPTORS`: lowrank or raw
+    rank: int = 8  # r of the low-rank descriptor, clamped to K - 1
+    membership: str = 'soft'  # one of `MEMBERSHIPS`: soft or hard
+    tau: float = 0.1  # softmax temperature of soft memberships, a finite number > 0
+    temperature: str = 'fixed'  # soft memberships' temperature (see `soft_temperature`)
+    max_groups: int = 8  # largest G tried when groups=0
+
+
 def refresh(
     heads: list,  # cached heads, one {'weight': C x d, 'bias': C} per client
     encoders,  # an iterable, read once
     sizes_K,  # the cache, one entry per client
-    groups: int = 4,  # G (0: choose by silhouette over 2..max_groups)
-    descriptor: str = 'lowrank',  # one of `DESCRIPTORS`: lowrank or raw
-    rank: int = 8,  # r of the low-rank descriptor, clamped to K - 1
-    membership: str = 'soft',  # one of `MEMBERSHIPS`: soft or hard
-    tau: float = 0.1,  # softmax temperature of soft memberships, a finite number > 0
-    temperature: str = 'fixed',  # soft memberships' temperature (see `soft_temperature`)
-    max_groups: int = 8,  # largest G tried when groups=0
+    grouping: Grouping = Grouping(),  # how to group them
     seed: int = 0,  # seeds the k-means (and the choice of G)
     prev_assignment: dict | None = None,  # the previous refresh's {client: group}, for the ARI (None: none)
     clients=None,  # client ids of the cache rows
 ):
     "Descriptors, grouping, memberships and prototypes from cached heads and encoders"
-    clients = list(range(len(heads))) if clients is None else list(clients)
-    z_K_r, space = descriptor_space(heads, descriptor, rank)
-    G = choose_groups(z_K_r, range(2, max_groups + 1), seed) if groups == 0 else groups
+    g, clients = grouping, list(range(len(heads))) if clients is None else list(clients)
+    membership, tau, temperature = g.membership, g.tau, g.temperature
+    z_K_r, space = descriptor_space(heads, g.descriptor, g.rank)
+    G = choose_groups(z_K_r, range(2, g.max_groups + 1), seed) if g.groups == 0 else g.groups
     labels, mu_G_r = spherical_kmeans(z_K_r, G, seed)
     pi_K_G = memberships(z_K_r, mu_G_r, membership, tau, temperature)
     assignment = {k: int(g) for k, g in zip(clients, pi_K_G.argmax(1))}

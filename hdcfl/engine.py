@@ -6,6 +6,7 @@
 from __future__ import annotations
 import copy, time
 from dataclasses import dataclass
+from typing import NamedTuple
 from pathlib import Path
 
 import numpy as np
@@ -19,9 +20,9 @@ from .provenance import versions, machine
 from .newcomers import new_client_ids, admit_clients, placement, newcomer_summary, view_record
 
 # %% auto #0
-__all__ = ['sample_clients', 'fit_round', 'evaluate_clients', 'truth_ari', 'round_record', 'client_states', 'fresh_state',
-           'summarize', 'eval_subset', 'check_schedule', 'Schedule', 'Books', 'new_clients_of', 'start_run',
-           'run_federated', 'plot_curves']
+__all__ = ['sample_clients', 'fit_round', 'evaluate_clients', 'truth_ari', 'round_record', 'client_states', 'RunState',
+           'fresh_state', 'summarize', 'eval_subset', 'check_schedule', 'Schedule', 'Books', 'new_clients_of',
+           'start_run', 'run_federated', 'plot_curves']
 
 # %% ../nbs/02b_engine.ipynb #0ba1fdb4
 def sample_clients(
@@ -146,6 +147,16 @@ def client_states(
 
     return ClientStates(len(fed), init, folder if memory_mb else None, memory_mb)
 
+# %% ../nbs/02b_engine.ipynb #f4b75c8a
+class RunState(NamedTuple):
+    "Where a run stands when its loop starts: fresh (`fresh_state`) or from a checkpoint (`RunFolder.start`)"
+
+    start: int  # the first round to run, 1-based
+    server: dict  # the server state
+    clients: object  # the client states (`ClientStates`, or a checkpoint's saved list)
+    best: dict | None  # the best evaluated round so far
+    history: list  # the evaluated rounds so far
+
 # %% ../nbs/02b_engine.ipynb #479d897d
 def fresh_state(
     algo: Algorithm,  # the run's algorithm
@@ -157,7 +168,7 @@ def fresh_state(
 ):
     "A run's start: first round, server and client states, best record and history"
     clients = client_states(algo, fed, rounds, seed, memory_mb, folder)
-    return 1, algo.server_init(fed.sizes, rounds, seed), clients, None, []
+    return RunState(1, algo.server_init(fed.sizes, rounds, seed), clients, None, [])
 
 # %% ../nbs/02b_engine.ipynb #62805695
 def summarize(
@@ -285,7 +296,7 @@ def start_run(
         clients = client_states(algo, fed, rounds, seed, budget, states_dir).restore(clients)
         for store in stores_in(server):
             store.resumed(budget)
-    return start, server, clients, best, history
+    return RunState(start, server, clients, best, history)
 
 # %% ../nbs/02b_engine.ipynb #82a28102
 def run_federated(
@@ -311,7 +322,7 @@ def run_federated(
     new, everyone = new_clients_of(algo, len(fed), new_clients, seed, fed.truth)
     subset = everyone if subset is None else [k for k in subset if k not in new]
     start, server, clients, best, history = start_run(algo, fed, rounds, seed, participation, eval_every, folder, budget)
-    books = Books(history, best)
+    books = Books(history, best)  # from here on the books hold them
     bar = tqdm(
         range(start, rounds + 1),
         initial=start - 1,

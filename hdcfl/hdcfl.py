@@ -12,7 +12,7 @@ from fastcore.basics import patch_to
 from .core import check_choice
 from .models import weighted_averages, relative_distance
 from .algorithms import FedAvgSE, register
-from .clustering import refresh, mixture, place_head, DESCRIPTORS, MEMBERSHIPS, TEMPERATURES
+from .clustering import refresh, Grouping, mixture, place_head, DESCRIPTORS, MEMBERSHIPS, TEMPERATURES
 
 # %% auto #0
 __all__ = ['TRAIN_FROM', 'PROTOTYPES', 'VARIANT_FIELDS', 'parse_variants', 'HDCFLConfig', 'activation_round', 'is_refresh',
@@ -123,6 +123,11 @@ class HDCFLConfig:
     @property
     def soft_tau(self):
         return self.tau if self.temperature == 'fixed' else self.tau_spread
+
+    def grouping(self):
+        "The refresh's settings from these options (`clustering.Grouping`), with this reading's soft temperature"
+        return Grouping(self.groups, self.descriptor, self.rank, self.membership, self.soft_tau, self.temperature,
+                        self.max_groups)
 
 # %% ../nbs/04_hdcfl.ipynb #d378976a
 def activation_round(
@@ -286,16 +291,10 @@ def regroup(
         [c[k]['head'] for k in ks],
         (enc[k] for k in ks),  # read once, one at a time
         [c[k]['n'] for k in ks],
-        cfg.groups,
-        cfg.descriptor,
-        cfg.rank,
-        cfg.membership,
-        cfg.soft_tau,
-        cfg.temperature,
-        cfg.max_groups,
-        server['seed'] + rnd,
-        prev['assignment'] if prev else None,
-        ks,
+        cfg.grouping(),
+        seed=server['seed'] + rnd,
+        prev_assignment=prev['assignment'] if prev else None,
+        clients=ks,
     )
     return {
         **r,

@@ -12,7 +12,7 @@ from fastcore.basics import patch_to
 
 from .core import atomic_file, atomic_write, config_hash
 from .states import ClientStates, stores_in
-from .engine import run_federated
+from .engine import run_federated, RunState
 from .provenance import machine, describe_machine
 from .config import Experiment, identity
 
@@ -196,7 +196,7 @@ def start(
         else fresh()
     )
     atomic_write(self.out / 'rounds.jsonl', ''.join(json.dumps(r) + '\n' for r in state[-1]))
-    return state
+    return RunState(*state)
 
 # %% ../nbs/02d_runs.ipynb #5a757df6
 def open_board(
