@@ -278,7 +278,7 @@ def study_status(
             state, rnd, wall = 'mismatch', 0, np.nan
         elif done.exists():
             s = json.loads(done.read_text())
-            state, rnd, wall = 'done', s['final']['round'], s['wall_s']
+            state, rnd, wall = 'done', s['final']['round'], s.get('wall_s_total') or s['wall_s']  # a resumed run: all of it
         else:
             recs = read_rounds(cell / 'rounds.jsonl')
             state, rnd, wall = (
