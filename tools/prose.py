@@ -1,6 +1,6 @@
-"""How the notebooks' prose reads, in two figures: words per markdown cell and words per sentence (means over the
-notebooks' markdown cells, code spans, formulas, tables and headings left out). `python tools/prose.py [FILES]`;
-without FILES it reads nbs/*.ipynb. A markdown file (a guide page, the README) counts its paragraphs as cells."""
+"""How the notebooks' prose reads, in two figures: words per paragraph and words per sentence (means over the
+paragraphs of markdown cells, or of markdown files; code, formulas, tables and headings left out).
+`python tools/prose.py [FILES]`; without FILES it reads nbs/*.ipynb."""
 import json, re, statistics, sys
 from pathlib import Path
 
@@ -8,10 +8,13 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def blocks(path: Path):
-    "The prose blocks of a notebook (its markdown cells) or of a markdown file (its paragraphs)"
+    "The paragraphs of a notebook's markdown cells, or of a markdown file (a code block stays one paragraph)"
     if path.suffix == '.ipynb':
-        return [''.join(c['source']) for c in json.loads(path.read_text())['cells'] if c['cell_type'] == 'markdown']
-    return re.split(r'\n\s*\n', path.read_text())
+        text = '\n\n'.join(''.join(c['source']) for c in json.loads(path.read_text())['cells'] if c['cell_type'] == 'markdown')
+    else:
+        text = path.read_text()
+    text = re.sub(r'```.*?```', ' ', text, flags=re.S)
+    return re.split(r'\n\s*\n', text)
 
 
 def prose(text: str):
@@ -23,7 +26,7 @@ def prose(text: str):
 
 
 def figures(paths):
-    "(mean words per block, mean words per sentence, blocks) over the prose blocks of `paths`"
+    "(mean words per paragraph, mean words per sentence, paragraphs) over the paragraphs of `paths`"
     per_block, per_sentence = [], []
     for p in paths:
         for b in blocks(p):
@@ -39,4 +42,4 @@ def figures(paths):
 if __name__ == '__main__':
     paths = [Path(a) for a in sys.argv[1:]] or sorted((ROOT / 'nbs').glob('*.ipynb'))
     b, s, n = figures(paths)
-    print(f"{n} prose blocks: {b:.1f} words per block, {s:.1f} words per sentence")
+    print(f"{n} paragraphs: {b:.1f} words per paragraph, {s:.1f} words per sentence")
