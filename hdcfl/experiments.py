@@ -156,28 +156,14 @@ def study_cells(
     for seed in spec['seeds']:
         for sname, sopts in spec['settings'].items():
             for m in spec['methods']:
-                cells.append(
-                    (
-                        Path(sname) / m / str(seed),
-                        {
-                            **spec['common'],
-                            **sopts,
-                            'algorithm': m,
-                            'seed': seed,
-                            **spec.get('method_options', {}).get(m, {}),
-                        },
-                    )
-                )
+                opts = {**spec['common'], **sopts, 'algorithm': m, 'seed': seed, **spec.get('method_options', {}).get(m, {})}
+                cells.append((Path(sname) / m / str(seed), opts))
         for sname in spec.get('ablation_settings', ()):
             for vname, vopts in spec.get('ablations', {}).items():
                 if sname not in spec.get('ablation_settings_of', {}).get(vname, (sname,)):
                     continue  # an ablation kept to some of the settings
-                cells.append(
-                    (
-                        Path(sname) / vname / str(seed),
-                        {**spec['common'], **spec['settings'][sname], 'seed': seed, **vopts},
-                    )
-                )
+                opts = {**spec['common'], **spec['settings'][sname], 'seed': seed, **vopts}
+                cells.append((Path(sname) / vname / str(seed), opts))
     return cells
 
 # %% ../nbs/05a_experiments.ipynb #05e8879c

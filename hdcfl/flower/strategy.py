@@ -257,9 +257,7 @@ def collect(
     client_of = self.client_of
     to = {m.metadata.message_id: client_of[m.metadata.dst_node_id] for m in self.pending}
     got, answered = {}, set()
-    for m in (
-        replies
-    ):  # a crashed node's reply comes from the SuperLink: find its client by the message it answers
+    for m in replies:  # a crashed node's reply comes from the SuperLink: find its client by the message it answers
         k = to.get(m.metadata.reply_to_message_id)
         if k is None:
             continue
