@@ -89,6 +89,7 @@ CASES = [
     ('flower rounds', FLOWER('simulate', '--rounds', '0'), r'rounds=0 must be an integer >= 1'),
     ('flower kill', FLOWER('deploy', '--kill', '2:x'), r"kill='2:x' must be CLIENT:ROUND"),
     ('flower kill in a simulation', FLOWER('simulate', '--kill', '1:1'), r"kill.*only in mode='deployment'"),
+    ('flower resume with nothing', FLOWER('deploy', '--resume'), r"--resume: out='out' holds no checkpoint"),
     ('flower restart without kill', FLOWER('deploy', '--restart', '2:2'), r"restart=\{2: 2\}.*must be killed"),
     # Python
     ('run algorithm', dict(algorithm='nope'), r"algorithm='nope' is not allowed"),

@@ -119,6 +119,8 @@ def run_flower(
     if not flower.get('out'):
         sys.exit("hdcfl flower: error: --out is required (the run folder; for partition, the data files' folder)")
     out, config = flower.pop('out'), args.pop('config')
+    if flower.get('resume') and mode in ('simulation', 'deployment') and not (Path(out) / 'checkpoint.pt').exists():
+        sys.exit(f"hdcfl flower: error: --resume: out={out!r} holds no checkpoint to resume; run without --resume to start it")
     try:
         options = options_over_saved(args, config)  # flags override the saved, as in `hdcfl run`
         if mode == 'partition':
