@@ -11,7 +11,7 @@ from .algorithms import ALGORITHMS
 from .training import TrainConfig
 from .config import RunConfig, import_modules
 from .runs import run
-from .flags import add_config_flags, add_experiment_flags, add_saved_config_flag, options_over_saved, given, format_result, USER_ERRORS
+from .flags import add_config_flags, add_experiment_flags, add_saved_config_flag, options_over_saved, given, format_result, check_resume, USER_ERRORS
 from .flower.cli import add_flower_parser, run_flower
 
 # %% auto #0
@@ -154,9 +154,8 @@ def run_command(
 ):
     "The `run` sub-command: one experiment from its flags, over a saved configuration when `--config` is given"
     out, resume, overwrite, config = (args.pop(k) for k in ('out', 'resume', 'overwrite', 'config'))
-    if resume and not (Path(out) / 'checkpoint.pt').exists():  # run(resume=True) would start afresh: say so instead
-        sys.exit(f"hdcfl run: error: --resume: out={out!r} holds no checkpoint to resume; run without --resume to start it")
     try:
+        check_resume(out, resume)  # run(resume=True) would start afresh: the command says so instead
         s = run(out=out, resume=resume, overwrite=overwrite, **options_over_saved(args, config))
     except USER_ERRORS as e:
         sys.exit(f"hdcfl run: error: {e}")

@@ -19,8 +19,8 @@ from .training import TrainConfig
 from .config import RunConfig, Experiment
 
 # %% auto #0
-__all__ = ['CHOICES', 'USER_ERRORS', 'field_docs', 'add_config_flags', 'add_experiment_flags', 'given', 'add_saved_config_flag',
-           'options_over_saved', 'format_result']
+__all__ = ['CHOICES', 'USER_ERRORS', 'field_docs', 'add_config_flags', 'add_experiment_flags', 'given', 'check_resume',
+           'add_saved_config_flag', 'options_over_saved', 'format_result']
 
 # %% ../nbs/02e_flags.ipynb #bef90653
 CHOICES = {
@@ -93,6 +93,15 @@ def given(
 ):
     "The flags given on the command line (a flag not given is None: the configuration's default applies)"
     return {k: v for k, v in args.items() if v is not None}
+
+# %% ../nbs/02e_flags.ipynb #ee95b942
+def check_resume(
+    out,  # the run folder a command was given (--out)
+    resume: bool,  # whether --resume was given
+):
+    "`--resume` needs a checkpoint in `out` (`run(resume=True)` starts afresh without one, as study grids need)"
+    if resume and not (Path(out) / 'checkpoint.pt').exists():
+        raise ValueError(f"--resume: out={str(out)!r} holds no checkpoint to resume; run without --resume to start it")
 
 # %% ../nbs/02e_flags.ipynb #4ff1a373
 def add_saved_config_flag(

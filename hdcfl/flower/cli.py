@@ -9,7 +9,7 @@ from dataclasses import fields
 from pathlib import Path
 
 from ..config import Experiment, FlowerConfig
-from ..flags import add_config_flags, add_experiment_flags, add_saved_config_flag, options_over_saved, given, format_result, USER_ERRORS
+from ..flags import add_config_flags, add_experiment_flags, add_saved_config_flag, options_over_saved, given, format_result, check_resume, USER_ERRORS
 
 # %% auto #0
 __all__ = ['add_flower_parser', 'client_round', 'flower_report', 'run_flower']
@@ -119,9 +119,8 @@ def run_flower(
     if not flower.get('out'):
         sys.exit("hdcfl flower: error: --out is required (the run folder; for partition, the data files' folder)")
     out, config = flower.pop('out'), args.pop('config')
-    if flower.get('resume') and mode in ('simulation', 'deployment') and not (Path(out) / 'checkpoint.pt').exists():
-        sys.exit(f"hdcfl flower: error: --resume: out={out!r} holds no checkpoint to resume; run without --resume to start it")
     try:
+        check_resume(out, flower.get('resume') and mode in ('simulation', 'deployment'))
         options = options_over_saved(args, config)  # flags override the saved, as in `hdcfl run`
         if mode == 'partition':
             n = len(write_partitions(check_out(out, flower.get('overwrite', False)), **options))

@@ -54,7 +54,7 @@ class AlgorithmStrategy(Strategy):
         new: list | None = None,  # clients that never train: admitted at the final evaluation (`02f_newcomers`)
     ):
         self.algo, self.server, self.node_of, self.n = algo, server, dict(node_of), len(node_of)
-        self.rounds, self.seed, self.participation, self.eval_every = rounds, seed, participation, eval_every
+        self.rounds, self.seed, self.participation = rounds, seed, participation  # eval_every: in the schedule
         self.out, self.audit, self.timeout = out, audit, timeout
         self.spare, self.rejoined, self.dropped, self.pending = {}, [], [], []  # the books (below)
         self.schedule, self.books = Schedule(rounds, eval_every), Books()  # the round rules and books of `run_federated`
