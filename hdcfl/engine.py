@@ -239,7 +239,7 @@ class Schedule:
         "Whether an evaluated round admits the new clients: the last, or every evaluation with `finetune_at='every'`"
         return self.last(rnd) or algo.train.finetune_at == 'every'
 
-
+# %% ../nbs/02b_engine.ipynb #76356f25
 class Books:
     "A run's evaluated rounds and its best one (the highest mean; of equal means, the first), as both engines keep them"
 
