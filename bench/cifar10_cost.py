@@ -7,7 +7,7 @@ HDC-FL, from that round on, so that its rounds include the prototypes; the other
 every client in every view the cell evaluates, and the final one with the fine-tuned view (5 epochs). Right before
 and right after a method's timed rounds, one round of a FedAvg-SE run on the same data is timed too: the machine's
 speed drifts (shared cores), and the ratio to that reference is what compares methods. What a method sends is
-counted from its real messages (`hdcfl.studies.traffic`: tensor elements per client per round, down, up and at
+counted from its real messages (`hdcfl.study.studies.traffic`: tensor elements per client per round, down, up and at
 evaluation) with the method's own options: the study's evaluation-only extras (HDC-FL's variant views and lambdas,
 whose encoders its evaluation message carries) left out. One torch thread; the study's records come from two such
 processes side by side on the 2 cores, so run this beside one other single-thread process for comparable figures.
@@ -21,9 +21,9 @@ import torch
 from hdcfl.config import Experiment, build_data, build_algorithm
 from hdcfl.engine import fresh_state, fit_round, evaluate_clients
 from hdcfl.provenance import machine, versions
-from hdcfl.experiments import study_cells
+from hdcfl.study.experiments import study_cells
 from hdcfl.hdcfl import activation_round
-from hdcfl.studies import cifar10_study_v2, cifar10_study_full, traffic
+from hdcfl.study.studies import cifar10_study_v2, cifar10_study_full, traffic
 
 p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
 p.add_argument('--data-root', default='../shared/data/cifar10-jpeg.tar.xz')

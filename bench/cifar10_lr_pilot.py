@@ -8,7 +8,7 @@ dead (all-zero) embeddings on one client's test images. Resumable: a second call
 """
 import argparse
 import torch
-from hdcfl.experiments import cifar10_study, run_cell
+from hdcfl.study.experiments import cifar10_study, run_cell
 from hdcfl.config import Experiment
 from hdcfl.runs import read_rounds
 

@@ -8,8 +8,8 @@ worst-client accuracy beside it. Resumable: a second call reads the finished run
 """
 import argparse, json
 from pathlib import Path
-from hdcfl.experiments import run_cell
-from hdcfl.studies import digits_study
+from hdcfl.study.experiments import run_cell
+from hdcfl.study.studies import digits_study
 from hdcfl.provenance import machine, versions
 
 p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)

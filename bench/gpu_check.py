@@ -12,8 +12,8 @@ import argparse, json, tempfile, time, traceback, warnings
 import numpy as np, torch
 from hdcfl.algorithms import ALGORITHMS
 from hdcfl.runs import run
-from hdcfl.studies import cifar10_study_v2
-from hdcfl.diagnostics import donor_swap_run
+from hdcfl.study.studies import cifar10_study_v2
+from hdcfl.study.diagnostics import donor_swap_run
 
 p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
 p.add_argument('--device', default='cuda' if torch.cuda.is_available() else 'cpu')

@@ -7,7 +7,7 @@ rotation, three seeds. Cells are read when finished (runs under --out); one torc
 import argparse, json
 from pathlib import Path
 import numpy as np, pandas as pd
-from hdcfl.experiments import run_study, study_cells
+from hdcfl.study.experiments import run_study, study_cells
 
 p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
 p.add_argument('--out', default='runs/regime-digits')

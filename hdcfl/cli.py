@@ -169,8 +169,8 @@ def run_diagnostic(
 ):
     "The `donor-swap` and `ablation` sub-commands"
     # imported here: pandas, scipy and scikit-learn, which `hdcfl run` does not need
-    from hdcfl.diagnostics import donor_swap_run, donor_swap_name
-    from hdcfl.experiments import ablation
+    from hdcfl.study.diagnostics import donor_swap_run, donor_swap_name
+    from hdcfl.study.experiments import ablation
 
     try:
         if cmd == 'donor-swap':
@@ -201,8 +201,8 @@ def run_study_command(
 ):
     "The `study` sub-command: run what is left of a study (or print its state)"
     # imported here: pandas, scipy and scikit-learn, which `hdcfl run` does not need
-    from hdcfl.experiments import run_study, study_status
-    from hdcfl.studies import STUDIES
+    from hdcfl.study.experiments import run_study, study_status
+    from hdcfl.study.studies import STUDIES
 
     make = STUDIES[args['name']]
     spec = make() if args['name'] == 'digits' or not args['data_root'] else make(args['data_root'])
@@ -239,7 +239,7 @@ def main(
     args = vars(make_parser().parse_args(argv))
     cmd = args.pop('command')
     if cmd == 'demo':
-        from hdcfl.studies import demo  # pandas and the studies are imported only for it
+        from hdcfl.study.studies import demo  # pandas and the studies are imported only for it
 
         demo(args['out'], args['figures'], threads=args['threads'])  # its table is printed, not returned
     elif cmd in ('donor-swap', 'ablation'):
