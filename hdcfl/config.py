@@ -19,7 +19,7 @@ from .partitions import PARTITIONS, TEST_VIEWS
 from .models import make_model, MODELS
 from .algorithms import ALGORITHMS, reserve_options
 from .training import TrainConfig
-from .engine import check_schedule
+from .engine import Schedule
 import hdcfl.hdcfl  # registers 'hdcfl'
 import hdcfl.baselines
 
@@ -79,6 +79,10 @@ class RunConfig:
             v = getattr(self, name)  # the other numbers are checked where they are used, each naming itself
             if isinstance(v, bool) or not (isinstance(v, int) and v >= least):
                 raise ValueError(f"{name}={v!r} must be an integer >= {least}{note}")
+
+    def schedule(self):
+        "The run's round rules (`hdcfl.engine.Schedule`): its rounds, evaluation period, seed and participation"
+        return Schedule(self.rounds, self.eval_every, self.seed, self.participation)
 
 
 reserve_options(RunConfig)  # no algorithm option may take a run option's name
@@ -170,7 +174,7 @@ class Experiment(NamedTuple):
         train = TrainConfig(**train_opts).for_algorithm(ALGORITHMS[run.algorithm])
         exp = cls(run, train, check_flags(acls(**algo_opts)) if acls else None)
         exp.kept_rounds  # checked now, not when a run first asks
-        check_schedule(run.rounds, run.eval_every)  # before any folder is written or process started
+        run.schedule()  # checked before any folder is written or process started
         ALGORITHMS[run.algorithm].check_schedule(exp.algo, run.rounds)  # e.g. HDC-FL's first refresh within the run
         return exp
 

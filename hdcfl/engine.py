@@ -20,9 +20,9 @@ from .provenance import versions, machine
 from .newcomers import new_client_ids, admit_clients, placement, newcomer_summary, view_record
 
 # %% auto #0
-__all__ = ['sample_clients', 'fit_round', 'evaluate_clients', 'truth_ari', 'round_record', 'client_states', 'RunState',
-           'fresh_state', 'summarize', 'eval_subset', 'check_schedule', 'Schedule', 'Books', 'new_clients_of',
-           'start_run', 'run_federated', 'plot_curves']
+__all__ = ['sample_clients', 'train_loss', 'fit_round', 'evaluate_clients', 'truth_ari', 'round_record', 'client_states',
+           'RunState', 'fresh_state', 'summarize', 'eval_subset', 'check_schedule', 'Schedule', 'Books',
+           'new_clients_of', 'start_run', 'run_federated', 'plot_curves']
 
 # %% ../nbs/02b_engine.ipynb #0ba1fdb4
 def sample_clients(
@@ -39,6 +39,14 @@ def sample_clients(
     m = max(1, round(participation * len(pool)))
     return np.sort(np.random.default_rng([seed, rnd]).choice(pool, m, replace=False))
 
+# %% ../nbs/02b_engine.ipynb #b8997428
+def train_loss(
+    losses: list,  # each trained client's mean local loss (None where its reply reports none)
+) -> dict:
+    "The round's mean local training loss over the clients that report one: {'train_loss': x}, or {} if none does"
+    known = [x for x in losses if isinstance(x, (int, float))]
+    return {'train_loss': float(np.mean(known))} if known else {}
+
 # %% ../nbs/02b_engine.ipynb #cf497141
 def fit_round(
     algo: Algorithm,  # the algorithm (both halves)
@@ -50,12 +58,13 @@ def fit_round(
     participation: float = 1.0,  # fraction of the clients sampled, in (0, 1]
     held_out=(),  # clients that never train (new clients)
 ):
-    "Sample, train the sampled clients, aggregate; returns the server's diagnostics and the sampled clients"
+    "Sample, train the sampled clients, aggregate; returns the server's diagnostics (with `train_loss`) and the sampled clients"
     sampled, replies = sample_clients(len(fed), participation, seed, rnd, held_out), algo.reply_store(len(fed))
+    losses = []  # each client's mean local loss, read before its reply goes to the store
     for k in sampled.tolist():
         state = clients[k]
         try:
-            replies[k] = algo.client_fit(
+            reply = algo.client_fit(
                 state,
                 algo.fit_message(server, k, rnd),
                 fed[k],
@@ -63,8 +72,10 @@ def fit_round(
             )
         except NonFiniteLoss as e:
             raise NonFiniteLoss(f"round {rnd}, client {k}: {e}") from e
+        losses.append(reply.get('loss'))
+        replies[k] = reply
         clients[k] = state  # written back: a store past its memory budget keeps it (or spills it) from here
-    info = algo.aggregate(server, replies, rnd) or {}
+    info = {**(algo.aggregate(server, replies, rnd) or {}), **train_loss(losses)}
     if isinstance(replies, SpilledDict):
         replies.discard()
     return info, sampled
@@ -219,13 +230,20 @@ def check_schedule(
 # %% ../nbs/02b_engine.ipynb #26db5472
 @dataclass(frozen=True)
 class Schedule:
-    "A run's round rules, one object for the in-process loop and the Flower strategy: which rounds are evaluated and admit new clients"
+    "A run's round rules, one object for the in-process loop and the Flower strategy: who trains, which rounds are evaluated"
 
     rounds: int  # the run's rounds
     eval_every: int = 1  # evaluate every this many rounds (and at the last)
+    seed: int = 0  # the run's seed: client sampling, training generators, `server_init`, the evaluation subset
+    participation: float = 1.0  # fraction of the clients sampled per round, in (0, 1]
 
     def __post_init__(self):
         check_schedule(self.rounds, self.eval_every)
+        sample_clients(1, self.participation, self.seed, 1)  # checks the participation
+
+    def sampled(self, n: int, rnd: int, held_out=()):
+        "The clients that train in round `rnd`, of `n` (`sample_clients` with the run's seed and participation)"
+        return sample_clients(n, self.participation, self.seed, rnd, held_out)
 
     def last(self, rnd: int):
         "Whether `rnd` is the run's last round"
@@ -277,10 +295,7 @@ def new_clients_of(
 def start_run(
     algo: Algorithm,  # the run's algorithm
     fed: FedData,  # the run's federated data
-    rounds: int,  # the run's rounds
-    seed: int,  # the run's seed
-    participation: float,  # fraction of clients sampled per round (part of a run folder's configuration)
-    eval_every: int,  # evaluation period (part of a run folder's configuration)
+    schedule: Schedule,  # the run's rounds, seed, participation and evaluation period (a run folder's configuration)
     folder,  # a `hdcfl.runs.RunFolder` (started fresh, or resumed from its checkpoint), or None
     budget: MemoryBudget,  # the run's one memory budget for client states, server stores and replies
 ):
@@ -288,15 +303,15 @@ def start_run(
     states_dir = folder.out / 'states' if folder else None
     if budget:
         algo.spill_server_state(folder.out if folder else None, budget)
+    rounds, seed = schedule.rounds, schedule.seed
     fresh = lambda: fresh_state(algo, fed, rounds, seed, budget, states_dir)
-    start, server, clients, best, history = (
-        folder.start(algo, fed, rounds, seed, participation, eval_every, fresh) if folder else fresh()
-    )
-    if not isinstance(clients, ClientStates):  # resumed: what the checkpoint saved
-        clients = client_states(algo, fed, rounds, seed, budget, states_dir).restore(clients)
-        for store in stores_in(server):
-            store.resumed(budget)
-    return RunState(start, server, clients, best, history)
+    state = folder.start(algo, fed, schedule, fresh) if folder else fresh()
+    if isinstance(state.clients, ClientStates):
+        return RunState(*state)
+    clients = client_states(algo, fed, rounds, seed, budget, states_dir).restore(state.clients)  # resumed: as saved
+    for store in stores_in(state.server):
+        store.resumed(budget)
+    return RunState(*state)._replace(clients=clients)
 
 # %% ../nbs/02b_engine.ipynb #82a28102
 def run_federated(
@@ -315,13 +330,12 @@ def run_federated(
     "Run `rounds` rounds of `algo` on `fed`; returns the summary, the history and the final states"
     from tqdm.auto import tqdm
 
-    schedule = Schedule(rounds, eval_every)
-    sample_clients(len(fed), participation, seed, 1)
+    schedule = Schedule(rounds, eval_every, seed, participation)
     budget = MemoryBudget(state_memory_mb)  # one total for the client states, the server's stores and the replies
     subset, t0 = eval_subset(len(fed), eval_clients, seed), time.time()
     new, everyone = new_clients_of(algo, len(fed), new_clients, seed, fed.truth)
     subset = everyone if subset is None else [k for k in subset if k not in new]
-    start, server, clients, best, history = start_run(algo, fed, rounds, seed, participation, eval_every, folder, budget)
+    start, server, clients, best, history = start_run(algo, fed, schedule, folder, budget)
     books = Books(history, best)  # from here on the books hold them
     bar = tqdm(
         range(start, rounds + 1),

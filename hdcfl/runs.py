@@ -12,7 +12,7 @@ from fastcore.basics import patch_to
 
 from .core import atomic_file, atomic_write, config_hash
 from .states import ClientStates, stores_in
-from .engine import run_federated, RunState
+from .engine import run_federated, RunState, Schedule
 from .provenance import machine, describe_machine
 from .config import Experiment, identity
 
@@ -158,19 +158,16 @@ def start(
     self,
     algo,  # the run's algorithm (its name and device go into the configuration and the machine record)
     fed,  # the run's federated data (its configuration)
-    rounds: int,  # the run's rounds
-    seed: int,  # the run's seed
-    participation: float,  # fraction of clients sampled per round
-    eval_every: int,  # evaluate every this many rounds
-    fresh,  # fresh() -> (first round, server, clients, best, history) of a run that starts anew
+    schedule: Schedule,  # the run's rounds, seed, participation and evaluation period (they go into its configuration)
+    fresh,  # fresh() -> the `RunState` of a run that starts anew
 ):
     "The first round, server and client states, best record and history: `fresh()`, or from the checkpoint"
     self.config = self.config or {
         'algorithm': algo.name,
-        'rounds': rounds,
-        'seed': seed,
-        'participation': participation,
-        'eval_every': eval_every,
+        'rounds': schedule.rounds,
+        'seed': schedule.seed,
+        'participation': schedule.participation,
+        'eval_every': schedule.eval_every,
         'data': fed.config,
     }
     ck = prepare_out(self.out, self.config, self.resume, self.overwrite)
@@ -184,19 +181,13 @@ def start(
             f"{describe_machine(self.machine)}; its numbers will not be bit-identical to an uninterrupted run"
         )
     self.extra = (ck.get('extra') or {}) if ck else {}  # what the caller saved beside the states (`after_round`)
-    state = (
-        (
-            ck['round'] + 1,
-            ck['server'],
-            ck['clients'],
-            ck['best'],
-            read_rounds(self.out / 'rounds.jsonl', self.extra.get('recorded_upto', ck['round'])),
-        )
-        if ck
-        else fresh()
-    )
-    atomic_write(self.out / 'rounds.jsonl', ''.join(json.dumps(r) + '\n' for r in state[-1]))
-    return RunState(*state)
+    if not ck:
+        state = RunState(*fresh())
+    else:
+        recorded = read_rounds(self.out / 'rounds.jsonl', self.extra.get('recorded_upto', ck['round']))
+        state = RunState(ck['round'] + 1, ck['server'], ck['clients'], ck['best'], recorded)
+    atomic_write(self.out / 'rounds.jsonl', ''.join(json.dumps(r) + '\n' for r in state.history))
+    return state
 
 # %% ../nbs/02d_runs.ipynb #5a757df6
 def open_board(
@@ -214,7 +205,9 @@ def board_record(
     writer,  # a `SummaryWriter`
     rec: dict,  # an evaluated round's record, as rounds.jsonl holds it
 ):
-    "An evaluated round as scalars at step `round`: VIEW/mean, worst, bottom20, gap, test_loss; new clients' as new:VIEW/..."
+    "An evaluated round as scalars at step `round`: VIEW/mean, worst, bottom20, gap, test_loss; new clients' as new:VIEW/...; train_loss"
+    if 'train_loss' in (rec.get('server') or {}):  # the mean local loss of the round's trained clients
+        writer.add_scalar('train_loss', rec['server']['train_loss'], rec['round'])
     for prefix, part in [('', rec)] + ([('new:', rec['new'])] if 'new' in rec else []):
         for view, m in part['view_metrics'].items():
             for name in ('mean', 'worst', 'bottom20', 'gap'):

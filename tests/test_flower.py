@@ -43,6 +43,7 @@ def test_simulation_matches_in_process(tmp_path, opts):
     board.Reload()
     main = next(iter(recs[0]['views']))
     assert [(e.step, e.value) for e in board.Scalars(f'{main}/worst')] == [(r['round'], pytest.approx(r['worst'])) for r in recs]
+    assert [e.value for e in board.Scalars('train_loss')] == [pytest.approx(r['server']['train_loss']) for r in recs]
     assert [r['round'] for r in recs] == [r['round'] for r in ref['history']]
     for a, b in zip(ref['history'], recs):   # tolerance: none; the accuracies and losses of every client and view are equal
         assert b['views'] == a['views'] and b['per_client'] == a['per_client'] and b['sampled'] == a['sampled']

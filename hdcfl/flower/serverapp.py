@@ -14,7 +14,7 @@ from flwr.serverapp import Grid, ServerApp
 
 from ..core import config_hash
 from ..states import check_budget, MemoryBudget, stores_in
-from ..engine import sample_clients, check_schedule, new_clients_of
+from ..engine import new_clients_of, RunState
 from ..config import RunConfig, Experiment, FlowerConfig, build_algorithm, identity, set_kernels
 from ..runs import prepare_out, RunFolder
 from .wire import app_config
@@ -67,10 +67,9 @@ def check_server_run(
     run: RunConfig,  # the run configuration
 ):
     "Refuse what the Flower engine does not run, before any node is asked"
-    check_schedule(run.rounds, run.eval_every)
+    run.schedule()  # rounds, evaluation period and participation
     if run.eval_clients:
         raise ValueError(f"eval_clients={run.eval_clients}: on Flower every client is evaluated; use eval_clients=0")
-    sample_clients(run.clients, run.participation, run.seed, 1)  # checks the participation
     if check_budget(run.state_memory_mb) and not fl.out:
         raise ValueError(
             f"state_memory_mb={run.state_memory_mb}: the server's per-client state spills to the run folder; set out"
@@ -154,13 +153,13 @@ def server_main(
         algo.spill_server_state(out, budget)
     sizes = np.array([info[k]['n_train'] for k in range(run.clients)])
     new, _ = new_clients_of(algo, run.clients, run.new_clients, run.seed, node_groups(info))
-    fresh = lambda: (1, algo.server_init(sizes, run.rounds, run.seed), {}, None, [])
-    start, server, _, best, history = folder.start(algo, None, run.rounds, run.seed, run.participation, run.eval_every, fresh) if out else fresh()
+    fresh = lambda: RunState(1, algo.server_init(sizes, run.rounds, run.seed), {}, None, [])
+    start, server, _, best, history = folder.start(algo, None, run.schedule(), fresh) if out else fresh()
     for store in stores_in(server) if start > 1 else []:
         store.resumed(budget)
     strategy = AlgorithmStrategy(
-        algo, server, node_of, run.rounds, run.seed, run.participation, run.eval_every,
-        out, fl.audit, fl.round_timeout, fl.one_message, folder, key if out else '', node_groups(info), new,
+        algo, server, node_of, run.schedule(), out, fl.audit, fl.round_timeout, fl.one_message, folder,
+        key if out else '', node_groups(info), new,
     )
     left = strategy.resume_at(start, history, best, folder.extra if out else {})
     strategy.start(grid, ArrayRecord(), num_rounds=left, timeout=fl.round_timeout)

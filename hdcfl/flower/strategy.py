@@ -14,7 +14,7 @@ from flwr.app import ConfigRecord, Message, MetricRecord, RecordDict
 from flwr.common.logger import log
 from flwr.serverapp.strategy import Strategy
 
-from ..engine import sample_clients, round_record, summarize, truth_ari, Schedule, Books
+from ..engine import round_record, summarize, train_loss, truth_ari, Schedule, Books
 from ..newcomers import newcomer_record, newcomer_summary, placement, per_view
 from .wire import pack, unpack, fingerprint
 
@@ -40,10 +40,7 @@ class AlgorithmStrategy(Strategy):
         algo,
         server: dict,
         node_of: dict,  # client -> node id
-        rounds: int,
-        seed: int,
-        participation: float = 1.0,
-        eval_every: int = 1,
+        schedule: Schedule,  # the run's rounds, evaluation period, seed and participation: the rules `run_federated` keeps
         out: Path | None = None,
         audit: bool = False,
         timeout: float = 600.0,
@@ -54,10 +51,10 @@ class AlgorithmStrategy(Strategy):
         new: list | None = None,  # clients that never train: admitted at the final evaluation (`02f_newcomers`)
     ):
         self.algo, self.server, self.node_of, self.n = algo, server, dict(node_of), len(node_of)
-        self.rounds, self.seed, self.participation = rounds, seed, participation  # eval_every: in the schedule
         self.out, self.audit, self.timeout = out, audit, timeout
         self.spare, self.rejoined, self.dropped, self.pending = {}, [], [], []  # the books (below)
-        self.schedule, self.books = Schedule(rounds, eval_every), Books()  # the round rules and books of `run_federated`
+        self.schedule, self.books = schedule, Books()  # the round rules and books of `run_federated`
+        self.rounds = schedule.rounds
         self.info, self.sampled, self.t0 = {}, [], time.time()
         self.combine, self.carry, self.parts = combine, None, {}  # carry: an evaluation going out with the next training
         self.folder, self.state_key, self.offset, self.committed = folder, state_key, 0, 0  # offset: rounds resumed past
@@ -68,7 +65,7 @@ class AlgorithmStrategy(Strategy):
 
     def summary(self):
         msg = "AlgorithmStrategy(%s): %d clients, %d rounds, participation %s"
-        log(INFO, msg, self.algo.name, self.n, self.rounds, self.participation)
+        log(INFO, msg, self.algo.name, self.n, self.rounds, self.schedule.participation)
 
     # Flower counts the rounds of this process from 1: each call adds the rounds resumed past and hands on (see below)
     def configure_train(self, server_round, arrays, config, grid):
@@ -320,7 +317,7 @@ def train_messages(
     "Round `rnd`'s training messages to its clients (combined: after the last round's checkpoint, with its evaluation)"
     if self.combine and rnd > self.offset + 1:  # the last round is complete but for its evaluation
         self.checkpoint(rnd - 1)
-    self.sampled = sample_clients(self.n, self.participation, self.seed, rnd, self.new).tolist()
+    self.sampled = self.schedule.sampled(self.n, rnd, self.new).tolist()
     fits = {k: self.algo.fit_message(self.server, k, rnd) for k in self.sampled}
     if not self.combine:
         return self.messages(grid, rnd, 'train', 'train', fits)
@@ -344,9 +341,9 @@ def train_replies(
             self.evaluation(er, {k: p['views'] for k, p in got.items() if p['views'] is not None}, info, sampled)
             self.carry = None
         got = {k: p['fit'] for k, p in got.items() if p['fit'] is not None}
-    self.info = self.algo.aggregate(self.server, got, rnd) or {}
-    losses = [r['loss'] for r in got.values() if isinstance(r.get('loss'), (int, float))]
-    return None, MetricRecord({'clients': len(got), **({'loss': float(np.mean(losses))} if losses else {})})
+    loss = train_loss([got[k].get('loss') for k in sorted(got)])  # in client order, as in process
+    self.info = {**(self.algo.aggregate(self.server, got, rnd) or {}), **loss}
+    return None, MetricRecord({'clients': len(got), **({'loss': loss['train_loss']} if loss else {})})
 
 # %% ../../nbs/07c_flower_strategy.ipynb #0a4cd2dc
 @patch_to(AlgorithmStrategy)
