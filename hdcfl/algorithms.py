@@ -205,6 +205,25 @@ class Algorithm:
     def client_eval_model(self, state: dict, msg: dict, data: ClientData, ctx: FitContext):
         raise NotImplementedError
 
+    # a client's update in steps: what lets the engine train a round's clients together (`02g_together`)
+    def fit_begin(self, state: dict, msg: dict, data: ClientData, ctx: FitContext):
+        "Load `self.model` as the client starts its update; returns the parameters that train (None: all)"
+        raise NotImplementedError
+
+    def fit_end(self, state: dict, data: ClientData, stats: dict):
+        "The client's reply from `self.model` as trained (its state updated); `stats` is the training's loss and steps"
+        raise NotImplementedError
+
+    def fit_in_steps(self, state: dict, msg: dict, data: ClientData, ctx: FitContext):
+        "`client_fit` of an algorithm that states its update in steps: `fit_begin`, `local_train`, `fit_end`"
+        params = self.fit_begin(state, msg, data, ctx)
+        return self.fit_end(state, data, local_train(self.model, data, self.train, ctx.gen, params=params))
+
+    @classmethod
+    def trains_together(cls):
+        "Whether its clients' updates can be trained together: its `client_fit` is `fit_in_steps`"
+        return cls.client_fit is Algorithm.fit_in_steps
+
 # %% ../nbs/02a_algorithms.ipynb #35e85054
 @register('fedavg-se')
 class FedAvgSE(Algorithm):
@@ -219,9 +238,12 @@ class FedAvgSE(Algorithm):
     def fit_message(self, server, k, rnd):
         return {'encoder': server['encoder']}
 
-    def client_fit(self, state, msg, data, ctx):
+    client_fit = Algorithm.fit_in_steps  # a client's update in two steps around `local_train`
+
+    def fit_begin(self, state, msg, data, ctx):
         load_head(load_encoder(self.model, msg['encoder']), state['head'])
-        stats = local_train(self.model, data, self.train, ctx.gen)
+
+    def fit_end(self, state, data, stats):
         state['head'] = head_state(self.model)
         return {'encoder': encoder_state(self.model), 'n': data.n_train, **stats}
 
@@ -291,9 +313,12 @@ class FedAvg(Algorithm):
     def fit_message(self, server, k, rnd):
         return {'model': server['model']}
 
-    def client_fit(self, state, msg, data, ctx):
+    client_fit = Algorithm.fit_in_steps
+
+    def fit_begin(self, state, msg, data, ctx):
         self.model.load_state_dict(msg['model'])
-        stats = local_train(self.model, data, self.train, ctx.gen)
+
+    def fit_end(self, state, data, stats):
         return {'model': get_state(self.model), 'n': data.n_train, **stats}
 
     def aggregate(self, server, replies, rnd):
@@ -317,9 +342,12 @@ class Local(Algorithm):
     def client_init(self, k):
         return {'model': get_state(self.model)}
 
-    def client_fit(self, state, msg, data, ctx):
+    client_fit = Algorithm.fit_in_steps
+
+    def fit_begin(self, state, msg, data, ctx):
         self.model.load_state_dict(state['model'])
-        stats = local_train(self.model, data, self.train, ctx.gen)
+
+    def fit_end(self, state, data, stats):
         state['model'] = get_state(self.model)
         return {'n': data.n_train, **stats}
 

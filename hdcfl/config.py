@@ -20,6 +20,7 @@ from .models import make_model, MODELS
 from .algorithms import ALGORITHMS, reserve_options
 from .training import TrainConfig
 from .engine import Schedule
+from .together import check_together
 import hdcfl.hdcfl  # registers 'hdcfl'
 import hdcfl.baselines
 
@@ -71,6 +72,7 @@ class RunConfig:
     deterministic: bool = True  # on a CUDA device, deterministic kernels: same seed, same numbers (False: torch's default kernels, whose sums may vary from run to run)
     state_memory_mb: float = 0.0  # one budget, in MB, for the client states, server's per-client state and replies together; the rest spill to OUT (0: all in memory)
     modules: str = ''  # comma-separated modules to import first: ones that register your own algorithms or models
+    clients_together: int = 0  # train this many of a round's clients at once as one batched model, for a GPU (0: one by one; `02g_together`)
     tensorboard: str = ''  # a folder for TensorBoard event files: each evaluated round's metrics per view, live ('': none; needs the tensorboard package)
 
     def __post_init__(self):
@@ -176,6 +178,7 @@ class Experiment(NamedTuple):
         exp.kept_rounds  # checked now, not when a run first asks
         run.schedule()  # checked before any folder is written or process started
         ALGORITHMS[run.algorithm].check_schedule(exp.algo, run.rounds)  # e.g. HDC-FL's first refresh within the run
+        check_together(run.algorithm, run.clients_together)
         return exp
 
 

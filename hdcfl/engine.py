@@ -18,11 +18,12 @@ from .training import TrainConfig, NonFiniteLoss, local_train, evaluate, client_
 from .algorithms import Algorithm, FitContext, client_generator
 from .provenance import versions, machine
 from .newcomers import new_client_ids, admit_clients, placement, newcomer_summary, view_record
+from .together import fit_together
 
 # %% auto #0
 __all__ = ['sample_clients', 'train_loss', 'fit_round', 'evaluate_clients', 'truth_ari', 'round_record', 'client_states',
-           'RunState', 'fresh_state', 'summarize', 'eval_subset', 'check_schedule', 'Schedule', 'Books',
-           'new_clients_of', 'start_run', 'run_federated', 'plot_curves']
+           'RunState', 'fresh_state', 'summarize', 'eval_subset', 'Schedule', 'Books', 'new_clients_of', 'start_run',
+           'run_federated', 'plot_curves']
 
 # %% ../nbs/02b_engine.ipynb #0ba1fdb4
 def sample_clients(
@@ -57,11 +58,16 @@ def fit_round(
     seed: int,  # the run's seed (client sampling, training generators)
     participation: float = 1.0,  # fraction of the clients sampled, in (0, 1]
     held_out=(),  # clients that never train (new clients)
+    together: int = 0,  # train this many sampled clients at once as one batched model (`02g_together`; 0: one by one)
 ):
     "Sample, train the sampled clients, aggregate; returns the server's diagnostics (with `train_loss`) and the sampled clients"
     sampled, replies = sample_clients(len(fed), participation, seed, rnd, held_out), algo.reply_store(len(fed))
     losses = []  # each client's mean local loss, read before its reply goes to the store
-    for k in sampled.tolist():
+    for i in range(0, len(sampled), together) if together else ():  # a stack of `together` clients at a time
+        for k, reply in fit_together(algo, server, clients, fed, rnd, seed, sampled[i : i + together].tolist()).items():
+            losses.append(reply.get('loss'))
+            replies[k] = reply
+    for k in [] if together else sampled.tolist():  # one by one: the reference
         state = clients[k]
         try:
             reply = algo.client_fit(
@@ -217,16 +223,6 @@ def eval_subset(
         return None
     return np.sort(np.random.default_rng([seed, 0, 0]).choice(n, eval_clients, replace=False)).tolist()
 
-# %% ../nbs/02b_engine.ipynb #e2b5f4f1
-def check_schedule(
-    rounds: int,  # the run's communication rounds
-    eval_every: int,  # evaluate every this many rounds
-):
-    "Rounds and the evaluation interval must be integers >= 1"
-    for name, v in (('rounds', rounds), ('eval_every', eval_every)):
-        if not (isinstance(v, int) and v >= 1):
-            raise ValueError(f"{name}={v!r} must be an integer >= 1")
-
 # %% ../nbs/02b_engine.ipynb #26db5472
 @dataclass(frozen=True)
 class Schedule:
@@ -237,9 +233,11 @@ class Schedule:
     seed: int = 0  # the run's seed: client sampling, training generators, `server_init`, the evaluation subset
     participation: float = 1.0  # fraction of the clients sampled per round, in (0, 1]
 
-    def __post_init__(self):
-        check_schedule(self.rounds, self.eval_every)
-        sample_clients(1, self.participation, self.seed, 1)  # checks the participation
+    def __post_init__(self):  # rounds and the evaluation period: integers >= 1; the participation in (0, 1]
+        for name, v in (('rounds', self.rounds), ('eval_every', self.eval_every)):
+            if not (isinstance(v, int) and v >= 1):
+                raise ValueError(f"{name}={v!r} must be an integer >= 1")
+        sample_clients(1, self.participation, self.seed, 1)
 
     def sampled(self, n: int, rnd: int, held_out=()):
         "The clients that train in round `rnd`, of `n` (`sample_clients` with the run's seed and participation)"
@@ -326,6 +324,7 @@ def run_federated(
     state_memory_mb: float = 0,  # MB of state in memory for the client states, server stores and replies together (0: all)
     eval_clients: int = 0,  # evaluate a seeded fixed subset of this many clients, every client at the last round (0: all)
     new_clients: int = 0,  # clients that never train, admitted and evaluated as new clients (`02f_newcomers`)
+    together: int = 0,  # train this many of a round's clients at once as one batched model (`02g_together`; 0: one by one)
 ):
     "Run `rounds` rounds of `algo` on `fed`; returns the summary, the history and the final states"
     from tqdm.auto import tqdm
@@ -345,7 +344,7 @@ def run_federated(
         disable=(not progress) if progress is not None else None,
     )
     for rnd in bar:
-        info, sampled = fit_round(algo, server, clients, fed, rnd, seed, participation, new)
+        info, sampled = fit_round(algo, server, clients, fed, rnd, seed, participation, new, together)
         if schedule.evaluates(rnd, algo, server):
             which = everyone if schedule.last(rnd) else subset
             rec = round_record(

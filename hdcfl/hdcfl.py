@@ -180,9 +180,9 @@ class HDCFL(FedAvgSE):
     def wants_eval(self, server, rnd):
         return self.refreshes(server, rnd)
 
-    def client_fit(self, state, msg, data, ctx):
+    def fit_end(self, state, data, stats):  # `client_fit`: FedAvg-SE's steps around `local_train`
         return {
-            **super().client_fit(state, msg, data, ctx),
+            **super().fit_end(state, data, stats),
             'head': state['head'],
         }  # to the server's cache only
 

@@ -298,4 +298,5 @@ def run(
         state_memory_mb=r.state_memory_mb,
         eval_clients=r.eval_clients,
         new_clients=r.new_clients,
+        together=r.clients_together,
     )

@@ -66,6 +66,8 @@ CASES = [
     # hdcfl run: combinations, files and folders
     ('option of another algorithm', RUN('--algorithm', 'fedavg', '--groups', '3'), r"options \['groups'\] are not options of this run"),
     ('hdcfl never refreshes', RUN('--algorithm', 'hdcfl', '--activation', '20'), r'activation=20 is after the last round \(rounds=2\)'),
+    ('clients together, one by one only', RUN('--algorithm', 'fedrep', '--clients-together', '4'), r'clients_together=4: fedrep trains its clients one by one; those that train together: fedavg'),
+    ('clients together negative', RUN('--clients-together', '-1'), r'clients_together=-1 must be an integer >= 0'),
     ('modules', RUN('--modules', 'no_such_module'), r"modules='no_such_module': cannot import"),
     ('out is a file', ['run', '--out', 'a_file', *SMALL], r"out=.*a_file.* is a file"),
     ('out exists', ['run', '--out', 'full', *SMALL], r"full.* exists and is not empty.*--overwrite"),
@@ -87,6 +89,7 @@ CASES = [
     ('partition clients', FLOWER('partition', '--clients', '0'), r'clients=0 must be'),
     ('credentials clients', ['flower', 'credentials', '--out', 'out', '--clients', '0'], r'clients=0 must be'),
     ('flower rounds', FLOWER('simulate', '--rounds', '0'), r'rounds=0 must be an integer >= 1'),
+    ('flower clients together', FLOWER('simulate', '--clients-together', '2'), r'clients_together=2: on Flower each node trains its own client'),
     ('flower kill', FLOWER('deploy', '--kill', '2:x'), r"kill='2:x' must be CLIENT:ROUND"),
     ('flower kill in a simulation', FLOWER('simulate', '--kill', '1:1'), r"kill.*only in mode='deployment'"),
     ('flower resume with nothing', FLOWER('deploy', '--resume'), r"--resume: out='out' holds no checkpoint"),

@@ -41,11 +41,11 @@ class FedBABU(FedAvgSE):
     def fit_message(self, server, k, rnd):
         return {'encoder': server['encoder'], 'head': server['head']}
 
-    def client_fit(self, state, msg, data, ctx):
+    def fit_begin(self, state, msg, data, ctx):  # `client_fit`: FedAvg-SE's steps around `local_train`
         load_head(load_encoder(self.model, msg['encoder']), msg['head'])
-        stats = local_train(
-            self.model, data, self.train, ctx.gen, params=self.model.encoder.parameters()
-        )  # the head stays frozen
+        return self.model.encoder.parameters()  # the head stays frozen
+
+    def fit_end(self, state, data, stats):
         return {'encoder': encoder_state(self.model), 'n': data.n_train, **stats}
 
     def aggregate(self, server, replies, rnd):

@@ -13,6 +13,7 @@ from ..core import check_choice, atomic_write
 from ..config import Experiment
 from .wire import app_config, run_config, write_app
 from .clientapp import write_partitions
+from .serverapp import check_server_run
 from .processes import free_port, flower_env, Proc, spawn, stop, wait_port, drill_threads
 from .security import TLSFiles, make_tls, make_node_key, register_node
 
@@ -145,7 +146,9 @@ def launch_config(
     server = {**server, 'node_states': server.get('node_states') or str(out / 'nodes')}  # the nodes' states, kept
     Experiment.resolve(**options)  # an option this run does not have is an error, as with `hdcfl run`
     rc = run_config(**options, out=str(out), overwrite=overwrite, **server)
-    return out, rc, app_config(rc)[1].clients  # bad options fail here
+    fl, run = app_config(rc)[:2]  # bad options fail here
+    check_server_run(fl, run)  # and what the Flower engine does not run, as the ServerApp would refuse it
+    return out, rc, run.clients
 
 # %% ../../nbs/07g_flower_launch.ipynb #9d59fce2
 @contextmanager

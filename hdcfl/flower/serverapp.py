@@ -68,6 +68,8 @@ def check_server_run(
 ):
     "Refuse what the Flower engine does not run, before any node is asked"
     run.schedule()  # rounds, evaluation period and participation
+    if run.clients_together:
+        raise ValueError(f"clients_together={run.clients_together}: on Flower each node trains its own client; use 0")
     if run.eval_clients:
         raise ValueError(f"eval_clients={run.eval_clients}: on Flower every client is evaluated; use eval_clients=0")
     if check_budget(run.state_memory_mb) and not fl.out:
