@@ -5,7 +5,7 @@
 # %% ../nbs/02a_algorithms.ipynb #0e65c9a8
 from __future__ import annotations
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import torch
@@ -20,7 +20,7 @@ from .training import TrainConfig, local_train
 
 # %% auto #0
 __all__ = ['ALGORITHMS', 'RESERVED', 'NEW_CLIENT', 'option_owner', 'same_option', 'check_options', 'reserve_options', 'register',
-           'FitContext', 'client_generator', 'Algorithm', 'FedAvgSE', 'record_messages', 'FedAvg', 'Local']
+           'FitContext', 'LocalFit', 'client_generator', 'Algorithm', 'FedAvgSE', 'record_messages', 'FedAvg', 'Local']
 
 # %% ../nbs/02a_algorithms.ipynb #68490fbd
 ALGORITHMS = {}
@@ -99,6 +99,22 @@ class FitContext:
     client: int  # client index k
     gen: torch.Generator  # seeded from (seed, round, client): batch order and any other client randomness
     seed: int = 0  # the run's seed, for a generator of a stream of one's own (`client_generator`)
+
+# %% ../nbs/02a_algorithms.ipynb #b0dec36a
+@dataclass
+class LocalFit:
+    "A client's local training as `fit_begin` states it: the parameters that train, and the loss they train on"
+
+    params: list | None = None  # the parameters that train, the model's and `modules`' (None: all of the model's)
+    loss: object = None  # `loss(model, x, y, **modules, **inputs) -> scalar` (None: the cross-entropy of `model(x)`)
+    modules: dict = field(default_factory=dict)  # modules beside the model that train and that the loss uses, by name
+    inputs: dict = field(default_factory=dict)  # the client's tensors the loss reads, by name (one shape for every client)
+
+    def loss_fn(self):
+        "The loss as `local_train` takes it, `loss_fn(model, x, y)` (None: cross-entropy)"
+        if self.loss is None:
+            return None
+        return lambda model, x, y: self.loss(model, x, y, **self.modules, **self.inputs)
 
 # %% ../nbs/02a_algorithms.ipynb #2df05ae1
 def client_generator(
@@ -207,7 +223,7 @@ class Algorithm:
 
     # a client's update in steps: what lets the engine train a round's clients together (`02g_together`)
     def fit_begin(self, state: dict, msg: dict, data: ClientData, ctx: FitContext):
-        "Load `self.model` as the client starts its update; returns the parameters that train (None: all)"
+        "Load `self.model` as the client starts its update; returns the parameters that train (None: all) or a `LocalFit`"
         raise NotImplementedError
 
     def fit_end(self, state: dict, data: ClientData, stats: dict):
@@ -216,8 +232,10 @@ class Algorithm:
 
     def fit_in_steps(self, state: dict, msg: dict, data: ClientData, ctx: FitContext):
         "`client_fit` of an algorithm that states its update in steps: `fit_begin`, `local_train`, `fit_end`"
-        params = self.fit_begin(state, msg, data, ctx)
-        return self.fit_end(state, data, local_train(self.model, data, self.train, ctx.gen, params=params))
+        fit = self.fit_begin(state, msg, data, ctx)
+        fit = fit if isinstance(fit, LocalFit) else LocalFit(fit)
+        stats = local_train(self.model, data, self.train, ctx.gen, params=fit.params, loss_fn=fit.loss_fn())
+        return self.fit_end(state, data, stats)
 
     @classmethod
     def trains_together(cls):

@@ -9,11 +9,12 @@ import torch
 import torch.nn.functional as F
 from torch.func import functional_call, grad_and_value, vmap
 
-from .algorithms import Algorithm, ALGORITHMS, FitContext, client_generator
+from .algorithms import Algorithm, ALGORITHMS, FitContext, LocalFit, client_generator
 from .training import MEMORY_FORMATS, NonFiniteLoss
 
 # %% auto #0
-__all__ = ['batch_plan', 'stacked', 'sgd_on_stack', 'train_together', 'together_algorithms', 'check_together', 'fit_together']
+__all__ = ['batch_plan', 'stacked', 'sgd_on_stack', 'Bundle', 'train_together', 'together_algorithms', 'check_together',
+           'fit_together']
 
 # %% ../nbs/02g_together.ipynb #f2e32d04
 def batch_plan(
@@ -51,27 +52,47 @@ def sgd_on_stack(
         d = buf
     return p.add(d, alpha=-cfg.lr), buf
 
+# %% ../nbs/02g_together.ipynb #cada8123
+class Bundle(torch.nn.Module):
+    "The model and the modules its loss uses as one module, whose call is the loss: what `train_together` stacks"
+
+    def __init__(
+        self,
+        model: torch.nn.Module,  # the algorithm's model (its state under 'model.')
+        modules: dict | None = None,  # other modules the loss trains (a `LocalFit`'s; their states under 'extra.NAME.')
+        loss=None,  # a `LocalFit`'s loss (None: the cross-entropy of `model(x)`)
+    ):
+        super().__init__()
+        self.model, self.extra, self.loss = model, torch.nn.ModuleDict(modules or {}), loss
+
+    def forward(self, x, y, inputs: dict):
+        if self.loss is None:
+            return F.cross_entropy(self.model(x), y)
+        return self.loss(self.model, x, y, **self.extra, **inputs)
+
 # %% ../nbs/02g_together.ipynb #17507b92
 def train_together(
-    model: torch.nn.Module,  # the architecture (its own weights are not read)
-    starts: list,  # each client's starting state dict (parameters and buffers)
+    bundle: Bundle,  # the model and its loss (its own weights are not read)
+    starts: list,  # each client's starting state dict of the bundle (parameters and buffers)
     datas: list,  # each client's `ClientData`
     cfg,  # `TrainConfig`: lr, momentum, weight decay, epochs, batch size, device
     gens: list,  # each client's training generator
     train: set,  # the names of the parameters that train (the others stay as they start)
+    inputs: list | None = None,  # each client's tensors for the loss (a `LocalFit`'s `inputs`; None: none)
 ):
     "SGD on every client at once, each as `local_train` trains it alone: (trained state dicts, stats per client)"
     if MEMORY_FORMATS[cfg.memory_format] is not None:
         raise ValueError(f"memory_format={cfg.memory_format!r}: clients trained together keep the stored format; use preserve")
     G, dev = len(starts), cfg.device
     plans = [batch_plan(len(d.y_train), cfg.batch_size, cfg.epochs, g) for d, g in zip(datas, gens)]
-    names = [n for n, _ in model.named_parameters() if n in train]
+    names = [n for n, _ in bundle.named_parameters() if n in train]
     P, B = stacked(starts, names), stacked(starts, [n for n in starts[0] if n not in train])
+    extra = stacked(inputs, inputs[0]) if inputs else {}  # the loss's per-client tensors
     mom = {}  # the momentum buffers, from each client's first step on
     xs, ys = [d.x_train.to(dev) for d in datas], [d.y_train.to(dev) for d in datas]
     total, steps = torch.zeros(G, device=dev), [0] * G
-    step = vmap(grad_and_value(lambda p, b, x, y: F.cross_entropy(functional_call(model, (p, b), (x,)), y)))
-    model.train()
+    step = vmap(grad_and_value(lambda p, b, x, y, i: functional_call(bundle, (p, b), (x, y, i))))
+    bundle.train()
     for s in range(max(map(len, plans), default=0)):
         active = [i for i in range(G) if s < len(plans[i])]
         for size in sorted({len(plans[i][s]) for i in active}, reverse=True):  # one batched call per batch size
@@ -81,10 +102,11 @@ def train_together(
             b = B if whole else {k: v[idx] for k, v in B.items()}
             x = torch.stack([xs[i][plans[i][s].to(dev)] for i in grp])
             y = torch.stack([ys[i][plans[i][s].to(dev)] for i in grp])
-            g, loss = step(p, b, x, y)  # BatchNorm's running statistics in `b` move in place
+            e = extra if whole else {k: v[idx] for k, v in extra.items()}
+            g, loss = step(p, b, x, y, e)  # BatchNorm's running statistics in `b` move in place
             with torch.no_grad():
                 for k in names:
-                    buf = None if s == 0 else (mom[k] if whole else mom[k][idx])
+                    buf = None if s == 0 or cfg.momentum == 0 else (mom[k] if whole else mom[k][idx])
                     new, buf = sgd_on_stack(p[k], g[k], buf, cfg)
                     if whole:
                         P[k], mom[k] = new, buf
@@ -128,22 +150,25 @@ def fit_together(
     sampled: list,  # the clients that train, in order
 ):
     "Train `sampled` as one stack: {client: reply}, as `client_fit` one by one would give them"
-    starts, train = [], None
+    bundle, starts, inputs, train = None, [], [], None
     for k in sampled:
         ctx = FitContext(rnd, k, client_generator(seed, rnd, k), seed)
-        params = algo.fit_begin(clients[k], algo.fit_message(server, k, rnd), fed[k], ctx)
-        ids = {id(p) for p in (algo.model.parameters() if params is None else params)}
-        names = {n for n, p in algo.model.named_parameters() if id(p) in ids}
+        fit = algo.fit_begin(clients[k], algo.fit_message(server, k, rnd), fed[k], ctx)
+        fit = fit if isinstance(fit, LocalFit) else LocalFit(fit)
+        bundle = bundle or Bundle(algo.model, fit.modules, fit.loss)  # the modules are the algorithm's, loaded
+        ids = {id(p) for p in (algo.model.parameters() if fit.params is None else fit.params)}
+        names = {n for n, p in bundle.named_parameters() if id(p) in ids}
         assert train in (None, names), "every client of a stack trains the same parameters"
         train = names
-        starts.append({n: t.detach().clone() for n, t in algo.model.state_dict().items()})
+        starts.append({n: t.detach().clone() for n, t in bundle.state_dict().items()})
+        inputs.append(fit.inputs)
     gens = [client_generator(seed, rnd, k) for k in sampled]
-    trained, stats = train_together(algo.model, starts, [fed[k] for k in sampled], algo.train, gens, train)
+    trained, stats = train_together(bundle, starts, [fed[k] for k in sampled], algo.train, gens, train, inputs)
     replies = {}
     for k, weights, st in zip(sampled, trained, stats):
         if not torch.isfinite(torch.tensor(st['loss'])):
             raise NonFiniteLoss(f"round {rnd}, client {k}: local loss is {st['loss']}")
-        algo.model.load_state_dict(weights)
+        bundle.load_state_dict(weights)  # the model and the loss's modules, as the client's training left them
         state = clients[k]
         replies[k] = algo.fit_end(state, fed[k], st)
         clients[k] = state  # written back, as one by one

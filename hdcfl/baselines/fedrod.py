@@ -6,16 +6,17 @@
 from __future__ import annotations
 import copy
 from dataclasses import dataclass
+from functools import partial
 import torch
 import torch.nn.functional as F
 from ..core import check_choice
 import numpy as np
 from ..models import get_state, head_state, load_head, weighted_averages
-from ..algorithms import FedAvg, register
+from ..algorithms import FedAvg, LocalFit, register
 from ..training import local_train
 
 # %% auto #0
-__all__ = ['FedRoDConfig', 'balanced_softmax_loss', 'rod_loss', 'FedRoD']
+__all__ = ['FedRoDConfig', 'balanced_softmax_loss', 'rod_objective', 'rod_loss', 'FedRoD']
 
 # %% ../../nbs/06l_fedrod.ipynb #24a4936d
 @dataclass
@@ -39,20 +40,28 @@ def balanced_softmax_loss(
     return F.cross_entropy(logits_N_C + counts_C.to(logits_N_C).log(), y_N)
 
 # %% ../../nbs/06l_fedrod.ipynb #bb836742
-def rod_loss(
+def rod_objective(
+    model,  # the model: body and generic head
+    x: torch.Tensor,  # a batch of inputs
+    y: torch.Tensor,  # their labels
     personal: torch.nn.Linear,  # the client's personal head, trained on the detached features and logits
     counts_C: torch.Tensor,  # the client's training label counts, on the training device
     bsm: bool = True,  # the generic head's loss: balanced softmax (True) or plain cross-entropy (False)
 ):
-    "`loss_fn(model, x, y)`: the generic loss on body + generic head, plus the personal head's on detached inputs"
+    "The generic loss on body + generic head, plus the personal head's on detached inputs (a `LocalFit` loss)"
+    z = model.encoder(x)
+    logits = model.head(z)
+    generic = balanced_softmax_loss(logits, y, counts_C) if bsm else F.cross_entropy(logits, y)
+    return generic + F.cross_entropy(logits.detach() + personal(z.detach()), y)
 
-    def loss(model, x, y):
-        z = model.encoder(x)
-        logits = model.head(z)
-        generic = balanced_softmax_loss(logits, y, counts_C) if bsm else F.cross_entropy(logits, y)
-        return generic + F.cross_entropy(logits.detach() + personal(z.detach()), y)
 
-    return loss
+def rod_loss(
+    personal: torch.nn.Linear,  # the client's personal head
+    counts_C: torch.Tensor,  # the client's training label counts, on the training device
+    bsm: bool = True,  # balanced softmax (True) or plain cross-entropy (False) for the generic head
+):
+    "`loss_fn(model, x, y)` of `rod_objective` for one client, as `local_train` takes it"
+    return lambda model, x, y: rod_objective(model, x, y, personal, counts_C, bsm)
 
 # %% ../../nbs/06l_fedrod.ipynb #8d9cc3e9
 @register('fedrod')
@@ -68,13 +77,18 @@ class FedRoD(FedAvg):
     def client_init(self, k):
         return {'personal': head_state(self.model)}  # a copy of the initial generic head (PFLlib)
 
-    def client_fit(self, state, msg, data, ctx):
+    def fit_begin(self, state, msg, data, ctx):  # `client_fit`: FedAvg's steps around `local_train`
         self.model.load_state_dict(msg['model'])
         self.personal.load_state_dict(state['personal'])
         counts = torch.bincount(data.y_train, minlength=self.model.head.out_features).to(self.train.device)
-        loss = rod_loss(self.personal, counts, self.cfg.rod_generic_loss == 'bsm')
-        params = [*self.model.parameters(), *self.personal.parameters()]
-        stats = local_train(self.model, data, self.train, ctx.gen, params=params, loss_fn=loss)
+        return LocalFit(
+            params=[*self.model.parameters(), *self.personal.parameters()],  # one SGD over both losses
+            loss=partial(rod_objective, bsm=self.cfg.rod_generic_loss == 'bsm'),
+            modules={'personal': self.personal},
+            inputs={'counts_C': counts},
+        )
+
+    def fit_end(self, state, data, stats):
         state['personal'] = get_state(self.personal)
         return {'model': get_state(self.model), 'n': data.n_train, **stats}
 
