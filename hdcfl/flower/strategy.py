@@ -54,12 +54,12 @@ class AlgorithmStrategy(Strategy):
         self.out, self.audit, self.timeout = out, audit, timeout
         self.spare, self.rejoined, self.dropped, self.pending = {}, [], [], []  # the books (below)
         self.schedule, self.books = schedule, Books()  # the round rules and books of `run_federated`
-        self.rounds = schedule.rounds
         self.info, self.sampled, self.t0 = {}, [], time.time()
         self.combine, self.carry, self.parts = combine, None, {}  # carry: an evaluation going out with the next training
         self.folder, self.state_key, self.offset, self.committed = folder, state_key, 0, 0  # offset: rounds resumed past
         self.truth, self.new, self.new_info = truth, list(new or []), {}  # new_info: {round: {client: diagnostics}}
 
+    rounds = property(lambda self: self.schedule.rounds)  # the run's rounds, as its schedule says
     history = property(lambda self: self.books.history)  # the evaluated rounds' records
     best = property(lambda self: self.books.best)  # the best of them
 
