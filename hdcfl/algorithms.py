@@ -20,7 +20,8 @@ from .training import TrainConfig, local_train
 
 # %% auto #0
 __all__ = ['ALGORITHMS', 'RESERVED', 'NEW_CLIENT', 'option_owner', 'same_option', 'check_options', 'reserve_options', 'register',
-           'FitContext', 'LocalFit', 'client_generator', 'Algorithm', 'FedAvgSE', 'record_messages', 'FedAvg', 'Local']
+           'FitContext', 'LocalFit', 'local_phases', 'client_generator', 'Algorithm', 'FedAvgSE', 'record_messages',
+           'FedAvg', 'Local']
 
 # %% ../nbs/02a_algorithms.ipynb #68490fbd
 ALGORITHMS = {}
@@ -103,18 +104,48 @@ class FitContext:
 # %% ../nbs/02a_algorithms.ipynb #b0dec36a
 @dataclass
 class LocalFit:
-    "A client's local training as `fit_begin` states it: the parameters that train, and the loss they train on"
+    "One phase of a client's local training as `fit_begin` states it: what trains, on which loss, under which SGD"
 
-    params: list | None = None  # the parameters that train, the model's and `modules`' (None: all of the model's)
+    params: list | None = None  # the parameters that train, the model's and `modules'`, or SGD parameter groups (None: all of the model's)
     loss: object = None  # `loss(model, x, y, **modules, **inputs) -> scalar` (None: the cross-entropy of `model(x)`)
     modules: dict = field(default_factory=dict)  # modules beside the model that train and that the loss uses, by name
     inputs: dict = field(default_factory=dict)  # the client's tensors the loss reads, by name (one shape for every client)
+    epochs: int | None = None  # the phase's epochs (None: the run's)
+    lr: float | None = None  # the phase's SGD learning rate (None: the run's)
+    momentum: float | None = None  # the phase's SGD momentum (None: the run's)
+    weight_decay: float | None = None  # the phase's weight decay (None: the run's)
+
+    def __post_init__(self):
+        self.params = None if self.params is None else list(self.params)  # a generator is read more than once
+
+    def sgd_groups(
+        self,
+        model: torch.nn.Module,  # the model whose parameters train when `params` is None
+        cfg,  # the run's `TrainConfig`
+    ):
+        "[(parameters, {'lr', 'momentum', 'weight_decay'})] by group, as `local_train`'s SGD resolves them"
+        keys = ('lr', 'momentum', 'weight_decay')
+        base = {k: getattr(cfg, k) if getattr(self, k) is None else getattr(self, k) for k in keys}
+        params = list(model.parameters()) if self.params is None else self.params
+        groups = params if params and isinstance(params[0], dict) else [{'params': params}]
+        return [(list(g['params']), {**base, **{k: g[k] for k in keys if k in g}}) for g in groups]
 
     def loss_fn(self):
         "The loss as `local_train` takes it, `loss_fn(model, x, y)` (None: cross-entropy)"
         if self.loss is None:
             return None
         return lambda model, x, y: self.loss(model, x, y, **self.modules, **self.inputs)
+
+# %% ../nbs/02a_algorithms.ipynb #57b5fa90
+def local_phases(
+    fit,  # what `fit_begin` returned: None or parameters, a `LocalFit`, or a list of `LocalFit`s
+):
+    "The phases of a client's update, as a list of `LocalFit`s"
+    if isinstance(fit, LocalFit):
+        return [fit]
+    if isinstance(fit, (list, tuple)) and fit and all(isinstance(f, LocalFit) for f in fit):
+        return list(fit)
+    return [LocalFit(fit)]
 
 # %% ../nbs/02a_algorithms.ipynb #2df05ae1
 def client_generator(
@@ -223,7 +254,7 @@ class Algorithm:
 
     # a client's update in steps: what lets the engine train a round's clients together (`02g_together`)
     def fit_begin(self, state: dict, msg: dict, data: ClientData, ctx: FitContext):
-        "Load `self.model` as the client starts its update; returns the parameters that train (None: all) or a `LocalFit`"
+        "Load `self.model` as the client starts its update; returns the parameters that train (None: all), a `LocalFit` or a list of them (phases)"
         raise NotImplementedError
 
     def fit_end(self, state: dict, data: ClientData, stats: dict):
@@ -231,11 +262,15 @@ class Algorithm:
         raise NotImplementedError
 
     def fit_in_steps(self, state: dict, msg: dict, data: ClientData, ctx: FitContext):
-        "`client_fit` of an algorithm that states its update in steps: `fit_begin`, `local_train`, `fit_end`"
-        fit = self.fit_begin(state, msg, data, ctx)
-        fit = fit if isinstance(fit, LocalFit) else LocalFit(fit)
-        stats = local_train(self.model, data, self.train, ctx.gen, params=fit.params, loss_fn=fit.loss_fn())
-        return self.fit_end(state, data, stats)
+        "`client_fit` of an algorithm that states its update in steps: `fit_begin`, `local_train` a phase, `fit_end`"
+        for fit in local_phases(self.fit_begin(state, msg, data, ctx)):  # one generator through the phases
+            stats = self.train_phase(fit, data, ctx.gen)
+        return self.fit_end(state, data, stats)  # the last phase's loss and steps
+
+    def train_phase(self, fit: LocalFit, data: ClientData, gen: torch.Generator):
+        "`local_train` of one phase of a client's update, one by one: the loss and steps"
+        return local_train(self.model, data, self.train, gen, params=fit.params, epochs=fit.epochs, lr=fit.lr,
+                           momentum=fit.momentum, weight_decay=fit.weight_decay, loss_fn=fit.loss_fn())
 
     @classmethod
     def trains_together(cls):

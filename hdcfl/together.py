@@ -9,7 +9,9 @@ import torch
 import torch.nn.functional as F
 from torch.func import functional_call, grad_and_value, vmap
 
-from .algorithms import Algorithm, ALGORITHMS, FitContext, LocalFit, client_generator
+import dataclasses
+
+from .algorithms import Algorithm, ALGORITHMS, FitContext, client_generator, local_phases
 from .training import MEMORY_FORMATS, NonFiniteLoss
 
 # %% auto #0
@@ -79,6 +81,7 @@ def train_together(
     gens: list,  # each client's training generator
     train: set,  # the names of the parameters that train (the others stay as they start)
     inputs: list | None = None,  # each client's tensors for the loss (a `LocalFit`'s `inputs`; None: none)
+    settings: dict | None = None,  # {name: a `TrainConfig`} for a parameter whose SGD is not `cfg`'s
 ):
     "SGD on every client at once, each as `local_train` trains it alone: (trained state dicts, stats per client)"
     if MEMORY_FORMATS[cfg.memory_format] is not None:
@@ -88,6 +91,7 @@ def train_together(
     names = [n for n, _ in bundle.named_parameters() if n in train]
     P, B = stacked(starts, names), stacked(starts, [n for n in starts[0] if n not in train])
     extra = stacked(inputs, inputs[0]) if inputs else {}  # the loss's per-client tensors
+    sgd = {k: (settings or {}).get(k, cfg) for k in names}  # each parameter's lr, momentum and weight decay
     mom = {}  # the momentum buffers, from each client's first step on
     xs, ys = [d.x_train.to(dev) for d in datas], [d.y_train.to(dev) for d in datas]
     total, steps = torch.zeros(G, device=dev), [0] * G
@@ -106,8 +110,8 @@ def train_together(
             g, loss = step(p, b, x, y, e)  # BatchNorm's running statistics in `b` move in place
             with torch.no_grad():
                 for k in names:
-                    buf = None if s == 0 or cfg.momentum == 0 else (mom[k] if whole else mom[k][idx])
-                    new, buf = sgd_on_stack(p[k], g[k], buf, cfg)
+                    buf = None if s == 0 or sgd[k].momentum == 0 else (mom[k] if whole else mom[k][idx])
+                    new, buf = sgd_on_stack(p[k], g[k], buf, sgd[k])
                     if whole:
                         P[k], mom[k] = new, buf
                     else:
@@ -150,26 +154,28 @@ def fit_together(
     sampled: list,  # the clients that train, in order
 ):
     "Train `sampled` as one stack: {client: reply}, as `client_fit` one by one would give them"
-    bundle, starts, inputs, train = None, [], [], None
+    states = {k: clients[k] for k in sampled}  # read once: `fit_begin` may leave in a state what `fit_end` reads
+    phases, starts = [], []
     for k in sampled:
         ctx = FitContext(rnd, k, client_generator(seed, rnd, k), seed)
-        fit = algo.fit_begin(clients[k], algo.fit_message(server, k, rnd), fed[k], ctx)
-        fit = fit if isinstance(fit, LocalFit) else LocalFit(fit)
-        bundle = bundle or Bundle(algo.model, fit.modules, fit.loss)  # the modules are the algorithm's, loaded
-        ids = {id(p) for p in (algo.model.parameters() if fit.params is None else fit.params)}
-        names = {n for n, p in bundle.named_parameters() if id(p) in ids}
-        assert train in (None, names), "every client of a stack trains the same parameters"
-        train = names
-        starts.append({n: t.detach().clone() for n, t in bundle.state_dict().items()})
-        inputs.append(fit.inputs)
-    gens = [client_generator(seed, rnd, k) for k in sampled]
-    trained, stats = train_together(bundle, starts, [fed[k] for k in sampled], algo.train, gens, train, inputs)
+        phases.append(local_phases(algo.fit_begin(states[k], algo.fit_message(server, k, rnd), fed[k], ctx)))
+        whole = Bundle(algo.model, phases[-1][0].modules)  # the modules are the algorithm's, loaded
+        starts.append({n: t.detach().clone() for n, t in whole.state_dict().items()})
+    assert len({len(p) for p in phases}) == 1, "every client of a stack has the same phases"
+    gens = [client_generator(seed, rnd, k) for k in sampled]  # one generator a client, through its phases
+    for i, fit in enumerate(phases[0]):  # a phase's loss and parameters are every client's; their inputs are their own
+        bundle = Bundle(algo.model, fit.modules, fit.loss)
+        names = {id(p): n for n, p in bundle.named_parameters()}
+        groups = fit.sgd_groups(algo.model, algo.train)  # each parameter's lr, momentum and weight decay
+        settings = {names[id(p)]: dataclasses.replace(algo.train, **sgd) for ps, sgd in groups for p in ps}
+        cfg = algo.train if fit.epochs is None else dataclasses.replace(algo.train, epochs=fit.epochs)
+        starts, stats = train_together(bundle, starts, [fed[k] for k in sampled], cfg, gens, set(settings),
+                                       [p[i].inputs for p in phases], settings)
     replies = {}
-    for k, weights, st in zip(sampled, trained, stats):
+    for k, weights, st in zip(sampled, starts, stats):
         if not torch.isfinite(torch.tensor(st['loss'])):
             raise NonFiniteLoss(f"round {rnd}, client {k}: local loss is {st['loss']}")
         bundle.load_state_dict(weights)  # the model and the loss's modules, as the client's training left them
-        state = clients[k]
-        replies[k] = algo.fit_end(state, fed[k], st)
-        clients[k] = state  # written back, as one by one
+        replies[k] = algo.fit_end(states[k], fed[k], st)
+        clients[k] = states[k]  # written back, as one by one
     return replies

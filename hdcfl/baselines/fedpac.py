@@ -12,8 +12,8 @@ import torch.nn.functional as F
 from fastcore.basics import patch_to
 from ..core import check_choice
 from ..models import encoder_state, head_state, load_encoder, load_head, model_device, weighted_average
-from ..algorithms import FedAvgSE, register
-from ..training import local_train
+from functools import partial
+from ..algorithms import FedAvgSE, LocalFit, register
 
 # %% auto #0
 __all__ = ['FedPACConfig', 'batch_statistics', 'feature_statistics', 'pac_statistics', 'simplex_qp', 'head_weights', 'pac_matrix',
@@ -139,17 +139,16 @@ def pac_matrix(
 
 # %% ../../nbs/06n_fedpac.ipynb #8919ba4c
 def alignment_loss(
+    model: torch.nn.Module,  # the split model
+    x: torch.Tensor,  # a batch
+    y: torch.Tensor,  # its labels
     targets_C_d: torch.Tensor,  # each class's target centroid (global, else the client's own), on the device
     lam: float,  # lambda, the alignment term's weight (0: cross-entropy only)
 ):
-    "`loss_fn(model, x, y)`: cross-entropy plus lam * MSE(feature, its class's target centroid)"
-
-    def loss(model, x, y):
-        f = model.encoder(x)
-        ce = F.cross_entropy(model.head(f), y)
-        return ce + lam * F.mse_loss(f, targets_C_d[y]) if lam else ce
-
-    return loss
+    "The body's loss: cross-entropy plus lam * MSE(feature, its class's target centroid)"
+    f = model.encoder(x)
+    ce = F.cross_entropy(model.head(f), y)
+    return ce + lam * F.mse_loss(f, targets_C_d[y]) if lam else ce
 
 # %% ../../nbs/06n_fedpac.ipynb #1267aef5
 def combined_heads(
@@ -199,25 +198,30 @@ def fit_message(self, server, k, rnd):
 
 # %% ../../nbs/06n_fedpac.ipynb #f6d5d2ba
 @patch_to(FedPAC)
-def client_fit(self, state, msg, data, ctx):
-    "Statistics from the received body, the head's epochs (body frozen), the body's with the alignment term (head frozen)"
+def fit_begin(self, state, msg, data, ctx):
+    "Statistics from the received body; two phases: the head's epochs (body frozen), the body's aligned (head frozen)"
     load_head(load_encoder(self.model, msg['encoder']), msg.get('head', state['head']))
-    C = self.model.head.out_features
-    bn = self.cfg.pac_bn_stats == 'batch'
+    C, bn = self.model.head.out_features, self.cfg.pac_bn_stats == 'batch'
     before, counts, sq = feature_statistics(self.model.encoder, data, C, batch_stats=bn)
     v, h = pac_statistics(before, counts, sq)
-    if self.cfg.pac_head_epochs:
-        local_train(self.model, data, self.train, ctx.gen, params=self.model.head.parameters(),
-                    epochs=self.cfg.pac_head_epochs, lr=self.cfg.pac_head_lr, momentum=self.cfg.pac_head_momentum)
-    dev = self.train.device
-    targets = torch.where(msg['has'][:, None], msg['centroids'], before.float()).to(dev)
-    lam = self.cfg.pac_lambda if bool(msg['has'].any()) else 0.0
-    stats = local_train(self.model, data, self.train, ctx.gen, params=self.model.encoder.parameters(),
-                        loss_fn=alignment_loss(targets, lam))
+    state['sent'] = {'counts': counts.float(), 'v': torch.tensor(v), 'h': h}  # for the reply: `fit_end` takes it out
+    targets = torch.where(msg['has'][:, None], msg['centroids'], before.float()).to(self.train.device)
+    lam = self.cfg.pac_lambda if bool(msg['has'].any()) else 0.0  # the same for every client: the round's centroids
+    head = LocalFit(self.model.head.parameters(), epochs=self.cfg.pac_head_epochs, lr=self.cfg.pac_head_lr,
+                    momentum=self.cfg.pac_head_momentum)
+    body = LocalFit(self.model.encoder.parameters(), loss=partial(alignment_loss, lam=lam), inputs={'targets_C_d': targets})
+    return [head, body] if self.cfg.pac_head_epochs else [body]
+
+
+@patch_to(FedPAC)
+def fit_end(self, state, data, stats):
+    "The trained body and head, with the feature statistics from before training and the centroids after"
+    sent = state.pop('sent')
     state['head'] = head_state(self.model)
-    after, _, _ = feature_statistics(self.model.encoder, data, C, batch_stats=bn)
-    return {'encoder': encoder_state(self.model), 'head': state['head'], 'n': data.n_train,
-            'centroids': after.float(), 'counts': counts.float(), 'v': torch.tensor(v), 'h': h, **stats}
+    after, _, _ = feature_statistics(self.model.encoder, data, self.model.head.out_features,
+                                     batch_stats=self.cfg.pac_bn_stats == 'batch')
+    return {'encoder': encoder_state(self.model), 'head': state['head'], 'n': data.n_train, 'centroids': after.float(),
+            **sent, **stats}
 
 # %% ../../nbs/06n_fedpac.ipynb #ce9c1ee6
 @patch_to(FedPAC)

@@ -7,9 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 import numpy as np
 from ..core import check_choice
-from ..models import encoder_state, head_state, load_encoder, load_head, weighted_averages
-from ..algorithms import FedAvgSE, register
-from ..training import local_train
+from ..models import load_encoder, load_head, weighted_averages
+from ..algorithms import FedAvgSE, LocalFit, register
 
 # %% auto #0
 __all__ = ['FedRepConfig', 'FedRep']
@@ -42,26 +41,22 @@ class FedRep(FedAvgSE):
 
     Config = FedRepConfig
 
-    def train_head(self, data, gen):
+    def head_phase(self):
         "The head's epochs: only the head's parameters move, under the head phase's SGD"
         c, head = self.cfg, self.model.head
         wd = c.rep_head_weight_decay
         params = head.parameters() if wd < 0 else [{'params': [head.weight], 'weight_decay': wd},
                                                    {'params': [head.bias], 'weight_decay': 0.0}]
-        return local_train(self.model, data, self.train, gen, params=params, epochs=c.rep_head_epochs,
-                           lr=c.rep_head_lr or None, momentum=None if c.rep_head_momentum < 0 else c.rep_head_momentum)
+        return LocalFit(params, epochs=c.rep_head_epochs, lr=c.rep_head_lr or None,
+                        momentum=None if c.rep_head_momentum < 0 else c.rep_head_momentum)
 
-    def train_body(self, data, gen):
+    def body_phase(self):
         "The body's epochs (the run's `epochs`): only the encoder's parameters move"
-        return local_train(self.model, data, self.train, gen, params=self.model.encoder.parameters())
+        return LocalFit(self.model.encoder.parameters())
 
-    def client_fit(self, state, msg, data, ctx):
+    def fit_begin(self, state, msg, data, ctx):  # `client_fit`: two phases, then FedAvg-SE's `fit_end`
         load_head(load_encoder(self.model, msg['encoder']), state['head'])
-        if self.cfg.rep_head_epochs:
-            self.train_head(data, ctx.gen)
-        stats = self.train_body(data, ctx.gen)
-        state['head'] = head_state(self.model)
-        return {'encoder': encoder_state(self.model), 'n': data.n_train, **stats}
+        return [self.head_phase(), self.body_phase()] if self.cfg.rep_head_epochs else [self.body_phase()]
 
     def aggregate(self, server, replies, rnd):
         if replies:

@@ -10,11 +10,11 @@ import torch
 import torch.nn.functional as F
 from fastcore.basics import patch_to
 from ..models import ClusterInitOption, cluster_states, get_state, weighted_averages, model_device
-from ..algorithms import Algorithm, register
-from ..training import local_train
+from functools import partial
+from ..algorithms import Algorithm, LocalFit, register
 
 # %% auto #0
-__all__ = ['FedSoftConfig', 'importance_weights', 'FedSoft', 'centre_selection']
+__all__ = ['FedSoftConfig', 'importance_weights', 'soft_proximal', 'FedSoft', 'centre_selection']
 
 # %% ../../nbs/06d_fedsoft.ipynb #045d32ee
 @dataclass
@@ -65,6 +65,19 @@ def importance_weights(
     counts = np.bincount(torch.stack(losses_S_n).argmin(0).numpy(), minlength=len(centres))
     return np.where(counts > 0, counts / counts.sum(), smoothing)
 
+# %% ../../nbs/06d_fedsoft.ipynb #aedafb4e
+def soft_proximal(
+    model: torch.nn.Module,  # the client's model
+    x: torch.Tensor,  # a batch
+    y: torch.Tensor,  # its labels
+    u_S: torch.Tensor,  # the client's importance weights, one a centre
+    centres: list,  # each centre's parameters by name, on the model's device
+    prox: float,  # lambda, the proximal coefficient
+):
+    "FedSoft's local loss: cross-entropy plus prox/2 * sum_s u_s ||w - c_s||^2"
+    ce, p = F.cross_entropy(model(x), y), dict(model.named_parameters())  # in this order: autograd sums the same way
+    return ce + prox / 2 * sum(u_S[s] * sum((p[n] - c[n]).pow(2).sum() for n in c) for s, c in enumerate(centres))
+
 # %% ../../nbs/06d_fedsoft.ipynb #cb562d8f
 @register('fedsoft')
 class FedSoft(Algorithm):
@@ -85,27 +98,21 @@ class FedSoft(Algorithm):
             'estimate': int((rnd - 1) % self.cfg.estimate_every == 0),
         }
 
-    def client_fit(self, state, msg, data, ctx):
+    client_fit = Algorithm.fit_in_steps  # its update is a `LocalFit`: the proximal pull, the client's weights an input
+
+    def fit_begin(self, state, msg, data, ctx):
         centres = [msg['centres'][str(s)] for s in range(len(msg['centres']))]
         if msg['estimate'] or state['u'] is None:
             state['u'] = importance_weights(self.model, centres, data, self.cfg.smoothing)
-        u = state['u']
         self.model.load_state_dict(state['model'])
-        names = [n for n, _ in self.model.named_parameters()]
         dev = model_device(self.model)
-        targets = [{n: c[n].to(dev) for n in names} for c in centres]
+        targets = [{n: c[n].to(dev) for n, _ in self.model.named_parameters()} for c in centres]  # every client's
+        u = torch.as_tensor(state['u'], dtype=torch.float32, device=dev)  # the client's own
+        return LocalFit(loss=partial(soft_proximal, centres=targets, prox=self.cfg.prox), inputs={'u_S': u})
 
-        def proximal(m):
-            p = dict(m.named_parameters())
-            return (
-                self.cfg.prox
-                / 2
-                * sum(u[s] * sum((p[n] - c[n]).pow(2).sum() for n in names) for s, c in enumerate(targets))
-            )
-
-        stats = local_train(self.model, data, self.train, ctx.gen, penalty=proximal)
+    def fit_end(self, state, data, stats):
         state['model'] = get_state(self.model)
-        return {'model': state['model'], 'u': torch.as_tensor(u), 'n': data.n_train, **stats}
+        return {'model': state['model'], 'u': torch.as_tensor(state['u']), 'n': data.n_train, **stats}
 
 # %% ../../nbs/06d_fedsoft.ipynb #b3d4482a
 def centre_selection(
