@@ -20,8 +20,8 @@ from .training import TrainConfig, local_train
 
 # %% auto #0
 __all__ = ['ALGORITHMS', 'RESERVED', 'NEW_CLIENT', 'option_owner', 'same_option', 'check_options', 'reserve_options', 'register',
-           'FitContext', 'LocalFit', 'local_phases', 'client_generator', 'Algorithm', 'FedAvgSE', 'record_messages',
-           'FedAvg', 'Local']
+           'FitContext', 'LocalFit', 'local_phases', 'twin_generator', 'client_generator', 'Algorithm', 'FedAvgSE',
+           'record_messages', 'FedAvg', 'Local']
 
 # %% ../nbs/02a_algorithms.ipynb #68490fbd
 ALGORITHMS = {}
@@ -114,6 +114,8 @@ class LocalFit:
     lr: float | None = None  # the phase's SGD learning rate (None: the run's)
     momentum: float | None = None  # the phase's SGD momentum (None: the run's)
     weight_decay: float | None = None  # the phase's weight decay (None: the run's)
+    twin: bool = False  # draw the phase's batches from a twin of the client's generator: the next phase draws the same
+    name: str = ''  # a named phase also hands its loss to `fit_end`, as stats[NAME + '_loss']
 
     def __post_init__(self):
         self.params = None if self.params is None else list(self.params)  # a generator is read more than once
@@ -146,6 +148,13 @@ def local_phases(
     if isinstance(fit, (list, tuple)) and fit and all(isinstance(f, LocalFit) for f in fit):
         return list(fit)
     return [LocalFit(fit)]
+
+# %% ../nbs/02a_algorithms.ipynb #fba22bea
+def twin_generator(
+    gen: torch.Generator,  # the generator to copy; it is not advanced
+):
+    "A generator in the same state as `gen`: the same batch order, leaving `gen`'s stream to its owner"
+    return torch.Generator(device=gen.device).set_state(gen.get_state())
 
 # %% ../nbs/02a_algorithms.ipynb #2df05ae1
 def client_generator(
@@ -263,9 +272,11 @@ class Algorithm:
 
     def fit_in_steps(self, state: dict, msg: dict, data: ClientData, ctx: FitContext):
         "`client_fit` of an algorithm that states its update in steps: `fit_begin`, `local_train` a phase, `fit_end`"
+        named = {}
         for fit in local_phases(self.fit_begin(state, msg, data, ctx)):  # one generator through the phases
-            stats = self.train_phase(fit, data, ctx.gen)
-        return self.fit_end(state, data, stats)  # the last phase's loss and steps
+            stats = self.train_phase(fit, data, twin_generator(ctx.gen) if fit.twin else ctx.gen)
+            named.update({f'{fit.name}_loss': stats['loss']} if fit.name else {})
+        return self.fit_end(state, data, {**stats, **named})  # the last phase's loss and steps, and the named ones
 
     def train_phase(self, fit: LocalFit, data: ClientData, gen: torch.Generator):
         "`local_train` of one phase of a client's update, one by one: the loss and steps"

@@ -11,7 +11,7 @@ from torch.func import functional_call, grad_and_value, vmap
 
 import dataclasses
 
-from .algorithms import Algorithm, ALGORITHMS, FitContext, client_generator, local_phases
+from .algorithms import Algorithm, ALGORITHMS, FitContext, client_generator, local_phases, twin_generator
 from .training import MEMORY_FORMATS, NonFiniteLoss
 
 # %% auto #0
@@ -163,19 +163,23 @@ def fit_together(
         starts.append({n: t.detach().clone() for n, t in whole.state_dict().items()})
     assert len({len(p) for p in phases}) == 1, "every client of a stack has the same phases"
     gens = [client_generator(seed, rnd, k) for k in sampled]  # one generator a client, through its phases
+    named = [{} for _ in sampled]  # the named phases' losses
     for i, fit in enumerate(phases[0]):  # a phase's loss and parameters are every client's; their inputs are their own
         bundle = Bundle(algo.model, fit.modules, fit.loss)
         names = {id(p): n for n, p in bundle.named_parameters()}
         groups = fit.sgd_groups(algo.model, algo.train)  # each parameter's lr, momentum and weight decay
         settings = {names[id(p)]: dataclasses.replace(algo.train, **sgd) for ps, sgd in groups for p in ps}
         cfg = algo.train if fit.epochs is None else dataclasses.replace(algo.train, epochs=fit.epochs)
-        starts, stats = train_together(bundle, starts, [fed[k] for k in sampled], cfg, gens, set(settings),
+        starts, stats = train_together(bundle, starts, [fed[k] for k in sampled], cfg,
+                                       [twin_generator(g) for g in gens] if fit.twin else gens, set(settings),
                                        [p[i].inputs for p in phases], settings)
+        for got, st in zip(named, stats) if fit.name else ():
+            got[f'{fit.name}_loss'] = st['loss']
     replies = {}
-    for k, weights, st in zip(sampled, starts, stats):
+    for k, weights, st, got in zip(sampled, starts, stats, named):
         if not torch.isfinite(torch.tensor(st['loss'])):
             raise NonFiniteLoss(f"round {rnd}, client {k}: local loss is {st['loss']}")
         bundle.load_state_dict(weights)  # the model and the loss's modules, as the client's training left them
-        replies[k] = algo.fit_end(states[k], fed[k], st)
+        replies[k] = algo.fit_end(states[k], fed[k], {**st, **got})
         clients[k] = states[k]  # written back, as one by one
     return replies

@@ -6,12 +6,15 @@
 from __future__ import annotations
 from dataclasses import dataclass
 import torch
+import copy
+from functools import partial
+import torch.nn.functional as F
 from ..models import get_state
-from ..algorithms import FedAvg, register
-from ..training import local_train
+from ..algorithms import FedAvg, LocalFit, register
+from ..training import MEMORY_FORMATS, model_in_format
 
 # %% auto #0
-__all__ = ['DittoConfig', 'proximal', 'twin_generator', 'Ditto']
+__all__ = ['DittoConfig', 'proximal', 'personal_loss', 'Ditto']
 
 # %% ../../nbs/06m_ditto.ipynb #4bf5b8d1
 @dataclass
@@ -40,11 +43,17 @@ def proximal(
     return penalty
 
 # %% ../../nbs/06m_ditto.ipynb #9234982a
-def twin_generator(
-    gen: torch.Generator,  # the generator to copy; it is not advanced
+def personal_loss(
+    model: torch.nn.Module,  # the global model (not used: its weights pass through the personal phase)
+    x: torch.Tensor,  # a batch
+    y: torch.Tensor,  # its labels
+    personal: torch.nn.Module,  # the client's personal model, which trains
+    anchor: dict,  # the round's global model's parameters, on the device
+    lam: float,  # lambda >= 0
 ):
-    "A generator in the same state as `gen`: the same batch order, leaving `gen`'s stream to its owner"
-    return torch.Generator(device=gen.device).set_state(gen.get_state())
+    "The personal model's loss (a `LocalFit` loss): its cross-entropy plus Ditto's proximal term"
+    ce = F.cross_entropy(personal(x), y)
+    return ce + proximal(anchor, lam)(personal) if lam else ce
 
 # %% ../../nbs/06m_ditto.ipynb #23966ad9
 @register('ditto')
@@ -53,24 +62,31 @@ class Ditto(FedAvg):
 
     Config = DittoConfig
 
+    def __init__(self, model, train=None, cfg=None):
+        super().__init__(model, train, cfg)
+        self.personal = copy.deepcopy(self.model)  # the personal model's module, loaded from a client's state
+
     def client_init(self, k):
         return {'personal': get_state(self.model)}  # a copy of the initial global model
 
-    def train_personal(self, state, anchor, data, gen):
-        "The personal model's epochs, pulled toward `anchor` (the round's global model)"
-        self.model.load_state_dict(state['personal'])
-        lam, epochs = self.cfg.ditto_lambda, self.cfg.ditto_epochs
-        dev = self.train.device
-        anchor = {k: anchor[k].to(dev) for k, _ in self.model.named_parameters()}
-        stats = local_train(self.model, data, self.train, gen, epochs=None if epochs == -1 else epochs,
-                            penalty=proximal(anchor, lam) if lam else None)
-        state['personal'] = get_state(self.model)
-        return stats
+    def personal_phase(self, state, anchor):
+        "The personal model's epochs, pulled toward `anchor` (the round's global model), on a twin of the round's batches"
+        self.personal.load_state_dict(state['personal'])
+        model_in_format(self.personal, MEMORY_FORMATS[self.train.memory_format])  # as local_train formats the model
+        lam, epochs, dev = self.cfg.ditto_lambda, self.cfg.ditto_epochs, self.train.device
+        anchor = {k: anchor[k].to(dev) for k, _ in self.personal.named_parameters()}
+        return LocalFit(self.personal.parameters(), loss=partial(personal_loss, anchor=anchor, lam=lam),
+                        modules={'personal': self.personal.train()}, epochs=None if epochs == -1 else epochs,
+                        twin=True, name='personal')
 
-    def client_fit(self, state, msg, data, ctx):
-        personal = self.train_personal(state, msg['model'], data, twin_generator(ctx.gen))
-        reply = super().client_fit(state, msg, data, ctx)  # FedAvg's global model, through the same batches
-        return {**reply, 'personal_loss': personal['loss']}
+    def fit_begin(self, state, msg, data, ctx):  # `client_fit`: the personal phase, then FedAvg's on the same batches
+        personal = self.personal_phase(state, msg['model'])
+        super().fit_begin(state, msg, data, ctx)  # the global model, loaded
+        return [personal, LocalFit(self.model.parameters(), modules={'personal': self.personal})]
+
+    def fit_end(self, state, data, stats):
+        state['personal'] = get_state(self.personal)
+        return super().fit_end(state, data, stats)  # FedAvg's reply, with the personal phase's `personal_loss`
 
     def eval_messages(self, server, k, rnd):
         return {'model': {}, 'global': {'model': server['model']}}
