@@ -18,7 +18,7 @@ from .training import TrainConfig, NonFiniteLoss, local_train, evaluate, client_
 from .algorithms import Algorithm, FitContext, client_generator
 from .provenance import versions, machine
 from .newcomers import new_client_ids, admit_clients, placement, newcomer_summary, view_record
-from .together import fit_together
+from .together import fit_together, held_for_tuning, tuned_together
 
 # %% auto #0
 __all__ = ['sample_clients', 'train_loss', 'fit_round', 'evaluate_clients', 'truth_ari', 'round_record', 'client_states',
@@ -96,14 +96,20 @@ def evaluate_clients(
     seed: int = 0,  # the run's seed (the evaluation stream's generators)
     which=None,  # the clients to evaluate (default: every one)
     final: bool = False,  # the run's last round (where `finetune_at='final'` fine-tunes)
+    together: int = 0,  # fine-tune this many clients at once as one batched model (`02g_together`; 0: one by one)
 ):
     "Evaluate every client (sampled or not) in every view the algorithm offers: {view: [{'acc', 'loss'} per client]}"
-    out = {}
-    for k in range(len(fed)) if which is None else which:
+    out, held, ks = {}, [], list(range(len(fed)) if which is None else which)
+    tune = held_for_tuning(held) if together else finetuned  # together: the 'ft' view's models wait for a stack
+    for i, k in enumerate(ks):
         ctx = lambda: FitContext(rnd, k, client_generator(seed, rnd, k, stream=1), seed)
-        for view, r in client_views(algo, clients[k], algo.eval_messages(server, k, rnd), fed[k], ctx, final).items():
+        for view, r in client_views(algo, clients[k], algo.eval_messages(server, k, rnd), fed[k], ctx, final, tune).items():
             out.setdefault(view, []).append(r)
-    return out
+        if held and (len(held) == together or i == len(ks) - 1):
+            out.setdefault('ft', []).extend(tuned_together(held, algo.train))
+            held.clear()
+    first = next(iter(out), None)
+    return {first: out[first], 'ft': out['ft'], **out} if 'ft' in out else out  # 'ft' after the first view, as one by one
 
 # %% ../nbs/02b_engine.ipynb #6992546a
 def truth_ari(
@@ -348,7 +354,7 @@ def run_federated(
         if schedule.evaluates(rnd, algo, server):
             which = everyone if schedule.last(rnd) else subset
             rec = round_record(
-                rnd, evaluate_clients(algo, server, clients, fed, rnd, seed, which, schedule.last(rnd)), info, sampled,
+                rnd, evaluate_clients(algo, server, clients, fed, rnd, seed, which, schedule.last(rnd), together), info, sampled,
                 which, truth_ari(algo.groupings(info), fed.truth),
             )
             if new and schedule.admits(rnd, algo):

@@ -9,14 +9,14 @@ import torch
 import torch.nn.functional as F
 from torch.func import functional_call, grad_and_value, vmap
 
-import dataclasses
+import copy, dataclasses
 
 from .algorithms import Algorithm, ALGORITHMS, FitContext, client_generator, local_phases, twin_generator
-from .training import MEMORY_FORMATS, NonFiniteLoss
+from .training import MEMORY_FORMATS, NonFiniteLoss, evaluate
 
 # %% auto #0
 __all__ = ['batch_plan', 'stacked', 'sgd_on_stack', 'Bundle', 'train_together', 'together_algorithms', 'check_together',
-           'fit_together']
+           'fit_together', 'held_for_tuning', 'tuned_together']
 
 # %% ../nbs/02g_together.ipynb #f2e32d04
 def batch_plan(
@@ -183,3 +183,33 @@ def fit_together(
         replies[k] = algo.fit_end(states[k], fed[k], {**st, **got})
         clients[k] = states[k]  # written back, as one by one
     return replies
+
+# %% ../nbs/02g_together.ipynb #a0b34977
+def held_for_tuning(
+    pending: list,  # where the held clients go, in order
+):
+    "A `finetune` for `client_views` that holds the model (its state, data and generator) back: 'ft' comes later"
+
+    def hold(model, data, train, gen):
+        pending.append((model, {n: t.detach().clone() for n, t in model.state_dict().items()}, data, gen))
+
+    return hold
+
+
+def tuned_together(
+    pending: list,  # [(model, its state, data, generator)] a client, from `held_for_tuning`
+    train,  # the run's `TrainConfig`: the fine-tuning recipe, batch size, device
+):
+    "The held models fine-tuned as `finetuned` tunes each, all at once, and evaluated: [{'acc', 'loss'}] a client"
+    cfg = dataclasses.replace(train, epochs=train.finetune_epochs, lr=train.finetune_lr,
+                              momentum=train.finetune_momentum, weight_decay=train.finetune_weight_decay)
+    model = copy.deepcopy(pending[0][0])  # one architecture: every client's evaluation model
+    bundle = Bundle(model)
+    starts = [{f'model.{n}': t for n, t in state.items()} for _, state, _, _ in pending]
+    tuned, _ = train_together(bundle, starts, [d for *_, d, _ in pending], cfg, [g for *_, g in pending],
+                              {n for n, _ in bundle.named_parameters()})
+    out = []
+    for weights, (_, _, data, _) in zip(tuned, pending):
+        bundle.load_state_dict(weights)
+        out.append(evaluate(model, data, device=train.device, memory_format=train.memory_format))
+    return out

@@ -244,6 +244,7 @@ def client_views(
     data: ClientData,  # the client's data (evaluated on its test split)
     ctx,  # ctx() -> a fresh FitContext of the evaluation stream
     final: bool = False,  # the run's last round
+    finetune=finetuned,  # `finetune(model, data, train, gen)`: the tuned model, or None where the caller tunes it later
 ):
     "One client's accuracy and loss in every view, and in 'ft' (the first view's model fine-tuned) where the run asks"
     out, t = {}, algo.train
@@ -251,7 +252,7 @@ def client_views(
     for i, (view, msg) in enumerate(msgs.items()):
         model = algo.client_eval_model(state, msg, data, ctx())
         out[view] = evaluate(model, data, device=t.device, memory_format=t.memory_format)
-        if i == 0 and tune:
-            ft = finetuned(model, data, t, ctx().gen)
+        ft = finetune(model, data, t, ctx().gen) if i == 0 and tune else None
+        if ft is not None:
             out['ft'] = evaluate(ft, data, device=t.device, memory_format=t.memory_format)
     return out
