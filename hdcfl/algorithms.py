@@ -16,12 +16,11 @@ from .core import check_flags
 from .data import ClientData
 from .states import ClientStates, SpilledDict, MemoryBudget
 from .models import SplitModel, encoder_state, head_state, load_encoder, load_head, get_state, weighted_averages
-from .training import TrainConfig, local_train
+from .training import TrainConfig, local_train, LocalFit, local_phases, twin_generator
 
 # %% auto #0
 __all__ = ['ALGORITHMS', 'RESERVED', 'NEW_CLIENT', 'option_owner', 'same_option', 'check_options', 'reserve_options', 'register',
-           'FitContext', 'LocalFit', 'local_phases', 'twin_generator', 'client_generator', 'Algorithm', 'FedAvgSE',
-           'record_messages', 'FedAvg', 'Local']
+           'FitContext', 'client_generator', 'Algorithm', 'FedAvgSE', 'record_messages', 'FedAvg', 'Local']
 
 # %% ../nbs/02a_algorithms.ipynb #68490fbd
 ALGORITHMS = {}
@@ -100,61 +99,6 @@ class FitContext:
     client: int  # client index k
     gen: torch.Generator  # seeded from (seed, round, client): batch order and any other client randomness
     seed: int = 0  # the run's seed, for a generator of a stream of one's own (`client_generator`)
-
-# %% ../nbs/02a_algorithms.ipynb #b0dec36a
-@dataclass
-class LocalFit:
-    "One phase of a client's local training as `fit_begin` states it: what trains, on which loss, under which SGD"
-
-    params: list | None = None  # the parameters that train, the model's and `modules'`, or SGD parameter groups (None: all of the model's)
-    loss: object = None  # `loss(model, x, y, **modules, **inputs) -> scalar` (None: the cross-entropy of `model(x)`)
-    modules: dict = field(default_factory=dict)  # modules beside the model that train and that the loss uses, by name
-    inputs: dict = field(default_factory=dict)  # the client's tensors the loss reads, by name (one shape for every client)
-    epochs: int | None = None  # the phase's epochs (None: the run's)
-    lr: float | None = None  # the phase's SGD learning rate (None: the run's)
-    momentum: float | None = None  # the phase's SGD momentum (None: the run's)
-    weight_decay: float | None = None  # the phase's weight decay (None: the run's)
-    twin: bool = False  # draw the phase's batches from a twin of the client's generator: the next phase draws the same
-    name: str = ''  # a named phase also hands its loss to `fit_end`, as stats[NAME + '_loss']
-
-    def __post_init__(self):
-        self.params = None if self.params is None else list(self.params)  # a generator is read more than once
-
-    def sgd_groups(
-        self,
-        model: torch.nn.Module,  # the model whose parameters train when `params` is None
-        cfg,  # the run's `TrainConfig`
-    ):
-        "[(parameters, {'lr', 'momentum', 'weight_decay'})] by group, as `local_train`'s SGD resolves them"
-        keys = ('lr', 'momentum', 'weight_decay')
-        base = {k: getattr(cfg, k) if getattr(self, k) is None else getattr(self, k) for k in keys}
-        params = list(model.parameters()) if self.params is None else self.params
-        groups = params if params and isinstance(params[0], dict) else [{'params': params}]
-        return [(list(g['params']), {**base, **{k: g[k] for k in keys if k in g}}) for g in groups]
-
-    def loss_fn(self):
-        "The loss as `local_train` takes it, `loss_fn(model, x, y)` (None: cross-entropy)"
-        if self.loss is None:
-            return None
-        return lambda model, x, y: self.loss(model, x, y, **self.modules, **self.inputs)
-
-# %% ../nbs/02a_algorithms.ipynb #57b5fa90
-def local_phases(
-    fit,  # what `fit_begin` returned: None or parameters, a `LocalFit`, or a list of `LocalFit`s
-):
-    "The phases of a client's update, as a list of `LocalFit`s"
-    if isinstance(fit, LocalFit):
-        return [fit]
-    if isinstance(fit, (list, tuple)) and fit and all(isinstance(f, LocalFit) for f in fit):
-        return list(fit)
-    return [LocalFit(fit)]
-
-# %% ../nbs/02a_algorithms.ipynb #fba22bea
-def twin_generator(
-    gen: torch.Generator,  # the generator to copy; it is not advanced
-):
-    "A generator in the same state as `gen`: the same batch order, leaving `gen`'s stream to its owner"
-    return torch.Generator(device=gen.device).set_state(gen.get_state())
 
 # %% ../nbs/02a_algorithms.ipynb #2df05ae1
 def client_generator(

@@ -5,7 +5,7 @@
 # %% ../nbs/02_training.ipynb #99efecba
 from __future__ import annotations
 import copy, dataclasses, math, os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import torch
@@ -17,7 +17,7 @@ from .data import ClientData
 
 # %% auto #0
 __all__ = ['FINETUNE_AT', 'MEMORY_FORMATS', 'in_format', 'model_in_format', 'TrainConfig', 'NonFiniteLoss', 'SGD', 'local_train',
-           'evaluate', 'client_metrics', 'finetuned', 'client_views']
+           'LocalFit', 'local_phases', 'twin_generator', 'evaluate', 'client_metrics', 'finetuned', 'client_views']
 
 # %% ../nbs/02_training.ipynb #63cac331
 if os.environ.get('IN_TEST'):
@@ -178,6 +178,61 @@ def local_train(
         if not torch.isfinite(total):
             raise NonFiniteLoss(f"local loss is {total.item()}")
     return {'loss': (total / max(steps, 1)).item(), 'steps': steps}
+
+# %% ../nbs/02_training.ipynb #b0dec36a
+@dataclass
+class LocalFit:
+    "One phase of a client's local training as `fit_begin` states it: what trains, on which loss, under which SGD"
+
+    params: list | None = None  # the parameters that train, the model's and `modules'`, or SGD parameter groups (None: all of the model's)
+    loss: object = None  # `loss(model, x, y, **modules, **inputs) -> scalar` (None: the cross-entropy of `model(x)`)
+    modules: dict = field(default_factory=dict)  # modules beside the model that train and that the loss uses, by name
+    inputs: dict = field(default_factory=dict)  # the client's tensors the loss reads, by name (one shape for every client)
+    epochs: int | None = None  # the phase's epochs (None: the run's)
+    lr: float | None = None  # the phase's SGD learning rate (None: the run's)
+    momentum: float | None = None  # the phase's SGD momentum (None: the run's)
+    weight_decay: float | None = None  # the phase's weight decay (None: the run's)
+    twin: bool = False  # draw the phase's batches from a twin of the client's generator: the next phase draws the same
+    name: str = ''  # a named phase also hands its loss to `fit_end`, as stats[NAME + '_loss']
+
+    def __post_init__(self):
+        self.params = None if self.params is None else list(self.params)  # a generator is read more than once
+
+    def sgd_groups(
+        self,
+        model: torch.nn.Module,  # the model whose parameters train when `params` is None
+        cfg,  # the run's `TrainConfig`
+    ):
+        "[(parameters, {'lr', 'momentum', 'weight_decay'})] by group, as `local_train`'s SGD resolves them"
+        keys = ('lr', 'momentum', 'weight_decay')
+        base = {k: getattr(cfg, k) if getattr(self, k) is None else getattr(self, k) for k in keys}
+        params = list(model.parameters()) if self.params is None else self.params
+        groups = params if params and isinstance(params[0], dict) else [{'params': params}]
+        return [(list(g['params']), {**base, **{k: g[k] for k in keys if k in g}}) for g in groups]
+
+    def loss_fn(self):
+        "The loss as `local_train` takes it, `loss_fn(model, x, y)` (None: cross-entropy)"
+        if self.loss is None:
+            return None
+        return lambda model, x, y: self.loss(model, x, y, **self.modules, **self.inputs)
+
+# %% ../nbs/02_training.ipynb #57b5fa90
+def local_phases(
+    fit,  # what `fit_begin` returned: None or parameters, a `LocalFit`, or a list of `LocalFit`s
+):
+    "The phases of a client's update, as a list of `LocalFit`s"
+    if isinstance(fit, LocalFit):
+        return [fit]
+    if isinstance(fit, (list, tuple)) and fit and all(isinstance(f, LocalFit) for f in fit):
+        return list(fit)
+    return [LocalFit(fit)]
+
+# %% ../nbs/02_training.ipynb #fba22bea
+def twin_generator(
+    gen: torch.Generator,  # the generator to copy; it is not advanced
+):
+    "A generator in the same state as `gen`: the same batch order, leaving `gen`'s stream to its owner"
+    return torch.Generator(device=gen.device).set_state(gen.get_state())
 
 # %% ../nbs/02_training.ipynb #fe40c577
 @torch.inference_mode()
