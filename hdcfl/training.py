@@ -195,8 +195,9 @@ class LocalFit:
     twin: bool = False  # draw the phase's batches from a twin of the client's generator: the next phase draws the same
     name: str = ''  # a named phase also hands its loss to `fit_end`, as stats[NAME + '_loss']
 
-    def __post_init__(self):
-        self.params = None if self.params is None else list(self.params)  # a generator is read more than once
+    def __post_init__(self):  # a generator is read more than once: lists, in the groups too
+        group = lambda g: {**g, 'params': list(g['params'])} if isinstance(g, dict) else g
+        self.params = None if self.params is None else [group(g) for g in self.params]
 
     def sgd_groups(
         self,
