@@ -5,14 +5,14 @@
 # %% ../nbs/02g_together.ipynb #ceec0343
 from __future__ import annotations
 
+import copy, dataclasses
+
 import torch
 import torch.nn.functional as F
 from torch.func import functional_call, grad_and_value, vmap
 
-import copy, dataclasses
-
-from .algorithms import Algorithm, ALGORITHMS, FitContext, client_generator, local_phases, twin_generator
-from .training import MEMORY_FORMATS, NonFiniteLoss, evaluate
+from .algorithms import Algorithm, ALGORITHMS, FitContext, client_generator
+from .training import MEMORY_FORMATS, NonFiniteLoss, evaluate, local_phases, twin_generator
 
 # %% auto #0
 __all__ = ['batch_plan', 'stacked', 'sgd_on_stack', 'Bundle', 'train_together', 'together_algorithms', 'check_together',
@@ -173,12 +173,12 @@ def fit_together(
         starts, stats = train_together(bundle, starts, [fed[k] for k in sampled], cfg,
                                        [twin_generator(g) for g in gens] if fit.twin else gens, set(settings),
                                        [p[i].inputs for p in phases], settings)
-        for got, st in zip(named, stats) if fit.name else ():
-            got[f'{fit.name}_loss'] = st['loss']
+        for k, got, st in zip(sampled, named, stats):
+            if not torch.isfinite(torch.tensor(st['loss'])):  # as one by one: a phase's loss, checked as it ends
+                raise NonFiniteLoss(f"round {rnd}, client {k}: local loss is {st['loss']}")
+            got.update({f'{fit.name}_loss': st['loss']} if fit.name else {})
     replies = {}
     for k, weights, st, got in zip(sampled, starts, stats, named):
-        if not torch.isfinite(torch.tensor(st['loss'])):
-            raise NonFiniteLoss(f"round {rnd}, client {k}: local loss is {st['loss']}")
         bundle.load_state_dict(weights)  # the model and the loss's modules, as the client's training left them
         replies[k] = algo.fit_end(states[k], fed[k], {**st, **got})
         clients[k] = states[k]  # written back, as one by one
