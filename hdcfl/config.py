@@ -178,7 +178,7 @@ class Experiment(NamedTuple):
         exp.kept_rounds  # checked now, not when a run first asks
         run.schedule()  # checked before any folder is written or process started
         ALGORITHMS[run.algorithm].check_schedule(exp.algo, run.rounds)  # e.g. HDC-FL's first refresh within the run
-        check_together(run.algorithm, run.clients_together)
+        check_together(run.algorithm, run.clients_together, train.memory_format)
         return exp
 
 

@@ -135,6 +135,7 @@ def together_algorithms():
 def check_together(
     algorithm: str,  # the run's algorithm
     clients_together: int,  # clients per batched stack (0: one by one)
+    memory_format: str = 'preserve',  # the run's memory format
 ):
     "Refuse `clients_together` for an algorithm that trains its clients one by one, naming those that can"
     if isinstance(clients_together, bool) or not (isinstance(clients_together, int) and clients_together >= 0):
@@ -142,6 +143,9 @@ def check_together(
     if clients_together and not ALGORITHMS[algorithm].trains_together():
         raise ValueError(f"clients_together={clients_together}: {algorithm} trains its clients one by one; "
                          f"those that train together: {', '.join(together_algorithms())}")
+    if clients_together and memory_format != 'preserve':
+        raise ValueError(f"clients_together={clients_together}: clients trained together keep the stored format; "
+                         f"memory_format={memory_format!r} must be 'preserve'")
 
 # %% ../nbs/02g_together.ipynb #9810bf1e
 def fit_together(

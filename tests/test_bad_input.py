@@ -66,7 +66,8 @@ CASES = [
     # hdcfl run: combinations, files and folders
     ('option of another algorithm', RUN('--algorithm', 'fedavg', '--groups', '3'), r"options \['groups'\] are not options of this run"),
     ('hdcfl never refreshes', RUN('--algorithm', 'hdcfl', '--activation', '20'), r'activation=20 is after the last round \(rounds=2\)'),
-    ('clients together, one by one only', RUN('--algorithm', 'ifca', '--clients-together', '4'), r'clients_together=4: ifca trains its clients one by one; those that train together: fedavg'),
+    ('clients together, one by one only', RUN('--algorithm', 'ifca', '--clients-together', '4'), r'clients_together=4: ifca trains its clients one by one; those that train together: ditto, fedavg'),
+    ('clients together, memory format', RUN('--clients-together', '4', '--memory-format', 'channels-last'), r"clients_together=4: clients trained together keep the stored format; memory_format='channels-last' must be 'preserve'"),
     ('clients together negative', RUN('--clients-together', '-1'), r'clients_together=-1 must be an integer >= 0'),
     ('modules', RUN('--modules', 'no_such_module'), r"modules='no_such_module': cannot import"),
     ('out is a file', ['run', '--out', 'a_file', *SMALL], r"out=.*a_file.* is a file"),
