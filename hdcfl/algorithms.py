@@ -207,7 +207,7 @@ class Algorithm:
 
     # a client's update in steps: what lets the engine train a round's clients together (`02g_together`)
     def fit_begin(self, state: dict, msg: dict, data: ClientData, ctx: FitContext):
-        "Load `self.model` as the client starts its update; returns the parameters that train (None: all), a `LocalFit` or a list of them (phases)"
+        "Load `self.model` as the client starts: returns what trains (None: all), a `LocalFit` or a list (phases)"
         raise NotImplementedError
 
     def fit_end(self, state: dict, data: ClientData, stats: dict):

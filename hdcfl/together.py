@@ -12,11 +12,12 @@ import torch.nn.functional as F
 from torch.func import functional_call, grad_and_value, vmap
 
 from .algorithms import Algorithm, ALGORITHMS, FitContext, client_generator
-from .training import MEMORY_FORMATS, NonFiniteLoss, evaluate, local_phases, twin_generator
+from .models import get_state
+from .training import MEMORY_FORMATS, LocalFit, NonFiniteLoss, evaluate, local_phases, twin_generator
 
 # %% auto #0
 __all__ = ['batch_plan', 'stacked', 'sgd_on_stack', 'Bundle', 'train_together', 'together_algorithms', 'check_together',
-           'fit_together', 'held_for_tuning', 'tuned_together']
+           'phase_settings', 'fit_together', 'held_for_tuning', 'tuned_together']
 
 # %% ../nbs/02g_together.ipynb #f2e32d04
 def batch_plan(
@@ -148,6 +149,19 @@ def check_together(
                          f"memory_format={memory_format!r} must be 'preserve'")
 
 # %% ../nbs/02g_together.ipynb #9810bf1e
+def phase_settings(
+    fit: LocalFit,  # the phase
+    bundle: Bundle,  # what the stack is made of (its parameters' names)
+    model: torch.nn.Module,  # the model whose parameters train when the phase names none
+    train,  # the run's `TrainConfig`
+):
+    "The phase's `TrainConfig` (its epochs) and {name: `TrainConfig`} of each parameter that trains (its SGD)"
+    names = {id(p): n for n, p in bundle.named_parameters()}
+    groups = fit.sgd_groups(model, train)  # each parameter's lr, momentum and weight decay
+    settings = {names[id(p)]: dataclasses.replace(train, **sgd) for ps, sgd in groups for p in ps}
+    return (train if fit.epochs is None else dataclasses.replace(train, epochs=fit.epochs)), settings
+
+
 def fit_together(
     algo: Algorithm,  # an algorithm whose `client_fit` is `fit_in_steps`
     server: dict,  # the server state
@@ -163,17 +177,13 @@ def fit_together(
     for k in sampled:
         ctx = FitContext(rnd, k, client_generator(seed, rnd, k), seed)
         phases.append(local_phases(algo.fit_begin(states[k], algo.fit_message(server, k, rnd), fed[k], ctx)))
-        whole = Bundle(algo.model, phases[-1][0].modules)  # the modules are the algorithm's, loaded
-        starts.append({n: t.detach().clone() for n, t in whole.state_dict().items()})
+        starts.append(get_state(Bundle(algo.model, phases[-1][0].modules)))  # the modules are the algorithm's, loaded
     assert len({len(p) for p in phases}) == 1, "every client of a stack has the same phases"
     gens = [client_generator(seed, rnd, k) for k in sampled]  # one generator a client, through its phases
     named = [{} for _ in sampled]  # the named phases' losses
     for i, fit in enumerate(phases[0]):  # a phase's loss and parameters are every client's; their inputs are their own
         bundle = Bundle(algo.model, fit.modules, fit.loss)
-        names = {id(p): n for n, p in bundle.named_parameters()}
-        groups = fit.sgd_groups(algo.model, algo.train)  # each parameter's lr, momentum and weight decay
-        settings = {names[id(p)]: dataclasses.replace(algo.train, **sgd) for ps, sgd in groups for p in ps}
-        cfg = algo.train if fit.epochs is None else dataclasses.replace(algo.train, epochs=fit.epochs)
+        cfg, settings = phase_settings(fit, bundle, algo.model, algo.train)
         starts, stats = train_together(bundle, starts, [fed[k] for k in sampled], cfg,
                                        [twin_generator(g) for g in gens] if fit.twin else gens, set(settings),
                                        [p[i].inputs for p in phases], settings)
@@ -195,7 +205,7 @@ def held_for_tuning(
     "A `finetune` for `client_views` that holds the model (its state, data and generator) back: 'ft' comes later"
 
     def hold(model, data, train, gen):
-        pending.append((model, {n: t.detach().clone() for n, t in model.state_dict().items()}, data, gen))
+        pending.append((model, get_state(model), data, gen))
 
     return hold
 
@@ -205,13 +215,14 @@ def tuned_together(
     train,  # the run's `TrainConfig`: the fine-tuning recipe, batch size, device
 ):
     "The held models fine-tuned as `finetuned` tunes each, all at once, and evaluated: [{'acc', 'loss'}] a client"
-    cfg = dataclasses.replace(train, epochs=train.finetune_epochs, lr=train.finetune_lr,
-                              momentum=train.finetune_momentum, weight_decay=train.finetune_weight_decay)
+    recipe = LocalFit(epochs=train.finetune_epochs, lr=train.finetune_lr, momentum=train.finetune_momentum,
+                      weight_decay=train.finetune_weight_decay)  # `finetuned`'s, one by one
     model = copy.deepcopy(pending[0][0])  # one architecture: every client's evaluation model
     bundle = Bundle(model)
+    cfg, settings = phase_settings(recipe, bundle, model, train)
     starts = [{f'model.{n}': t for n, t in state.items()} for _, state, _, _ in pending]
     tuned, _ = train_together(bundle, starts, [d for *_, d, _ in pending], cfg, [g for *_, g in pending],
-                              {n for n, _ in bundle.named_parameters()})
+                              set(settings), settings=settings)
     out = []
     for weights, (_, _, data, _) in zip(tuned, pending):
         bundle.load_state_dict(weights)
