@@ -14,7 +14,7 @@ from .experiments import METRICS
 # %% auto #0
 __all__ = ['MATCHED_VIEWS', 'NEW_VIEWS', 'setting_table', 'tail_table', 'format_table', 'write_tables', 'matched_frame',
            'matched_table', 'matched_tail', 'paired', 'interval', 'verdict', 'judge', 'seen_new_table', 'pm',
-           'view_table', 'plot_study_curves']
+           'view_table', 'plot_study_curves', 'late_gain']
 
 # %% ../../nbs/05c_tables.ipynb #e3e6b345
 def setting_table(
@@ -285,7 +285,8 @@ def plot_study_curves(
     import matplotlib.pyplot as plt
 
     fig, axs = plt.subplots(1, len(settings), figsize=(5 * len(settings) + 1.5, 3.6), squeeze=False)
-    colours = plt.get_cmap('tab20').colors
+    tab20 = plt.get_cmap('tab20').colors
+    colours = tab20[0::2] + tab20[1::2]  # ten distinct dark shades first, then their light pairs
     for ax, s in zip(axs[0], settings):
         for i, m in enumerate(methods):
             style = dict(color='black', lw=2.2, zorder=5) if m == highlight else dict(color=colours[i % 20], lw=1.2)
@@ -303,3 +304,19 @@ def plot_study_curves(
     if path:
         save_figure(fig, path)
     return fig
+
+# %% ../../nbs/05c_tables.ipynb #a8f35770
+def late_gain(
+    curves: pd.DataFrame,  # `hdcfl.study.experiments.study_curves` rows: setting, method, seed, round, view, mean, worst
+    a: int,  # the earlier round
+    b: int,  # the later round
+    metric: str = 'mean',  # 'mean' or 'worst'
+    view: str = 'model',  # the view read
+):
+    "Mean over seeds of `metric`'s change from round `a` to round `b` in `view`, per setting and method"
+    check_choice('metric', metric, ('mean', 'worst'))
+    g = curves[curves.view == view].pivot_table(index=['setting', 'method', 'seed'], columns='round', values=metric)
+    for name, r in (('a', a), ('b', b)):
+        if r not in g.columns:
+            raise ValueError(f"{name}={r!r} is not an evaluated round; the rounds are {sorted(g.columns)}")
+    return (g[b] - g[a]).groupby(['setting', 'method']).mean()
