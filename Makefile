@@ -35,7 +35,8 @@ $(DOCS_STAMP): $(STAMP) docs/requirements.txt
 docs: $(DOCS_STAMP)
 	rm -rf docs/_build
 	$(BIN)/python tools/docs_prep.py docs/_build/src
-	$(BIN)/sphinx-build -q -b html -c docs docs/_build/src docs/_build/html 2> >(grep -v -e MissingIDFieldWarning -e "_validate(nbdict" >&2)
+	$(BIN)/sphinx-build -q -w docs/_build/warnings.txt -b html -c docs docs/_build/src docs/_build/html 2> >(grep -v -e MissingIDFieldWarning -e "_validate(nbdict" >&2)
+	! grep -F '[docutils]' docs/_build/warnings.txt  # a docstring that reStructuredText cannot parse fails the build
 
 # the site in headless Chromium (Debian's chromium package): pages, figures, formulas, search, links, no request out
 docs-test: docs

@@ -221,7 +221,7 @@ class LocalFit:
 def local_phases(
     fit,  # what `fit_begin` returned: None or parameters, a `LocalFit`, or a list of `LocalFit`s
 ):
-    "The phases of a client's update, as a list of `LocalFit`s"
+    "The phases of a client's update, as a list of `LocalFit` objects"
     if isinstance(fit, LocalFit):
         return [fit]
     if isinstance(fit, (list, tuple)) and fit and all(isinstance(f, LocalFit) for f in fit):
