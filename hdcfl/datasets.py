@@ -16,7 +16,8 @@ from .core import check_choice
 
 # %% auto #0
 __all__ = ['IMAGE_SUFFIXES', 'DATASETS', 'ImageDataset', 'load_digits_dataset', 'load_cifar', 'default_cache_dir',
-           'scan_image_tree', 'tree_fingerprint', 'decode_images', 'unpack_archive', 'load_imagefolder', 'load_dataset']
+           'scan_image_tree', 'tree_fingerprint', 'decode_images', 'archive_key', 'unpack_archive', 'load_imagefolder',
+           'load_dataset']
 
 # %% ../nbs/00b_datasets.ipynb #0ff08245
 @dataclass
@@ -167,14 +168,21 @@ def decode_images(
             )
     return np.stack(arrs)
 
+# %% ../nbs/00b_datasets.ipynb #972241cb
+def archive_key(
+    archive: Path,  # a file
+):
+    "A short hash of the file's bytes (not its modification time: a copy of the same archive has the same key)"
+    with open(archive, 'rb') as f:
+        return hashlib.file_digest(f, 'sha256').hexdigest()[:16]
+
 # %% ../nbs/00b_datasets.ipynb #763dbec5
 def unpack_archive(
     archive: Path,  # a .tar.xz / .tar.gz of an image tree
     cache_dir: Path,  # existing folder that receives the unpacked copy (and the lock file)
 ):
     "Unpack `archive` once into `cache_dir` and return the folder that holds train/ and test/"
-    st = archive.stat()
-    dest = cache_dir / f"{archive.name.split('.')[0]}-{st.st_size}-{st.st_mtime_ns}"
+    dest = cache_dir / f"{archive.name.split('.')[0]}-{archive_key(archive)}"
     with open(cache_dir / '.unpack.lock', 'w') as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # a second process waits for the first one's unpacking
         if not dest.exists():
