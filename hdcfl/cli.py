@@ -97,10 +97,11 @@ def add_study_parser(
     )
     st.add_argument(
         'name',
-        choices=['cifar10', 'cifar10-v2', 'cifar10-full', 'digits', 'digits-new'],
+        choices=['cifar10', 'cifar10-v2', 'cifar10-full', 'cifar10-full-60', 'digits', 'digits-new'],
         help='cifar10: every method, three settings, three seeds, HDC-FL ablations (nbs/10_cifar10); '
         'cifar10-v2: the same, every method plain and fine-tuned, FedProto variants, 1,000 images per client; '
         "cifar10-full: every client's whole share, HDC-FL in both readings and the paper's methods, the data curve; "
+        'cifar10-full-60: HDC-FL and FedAvg-SE on rotation at the whole share for 60 rounds; '
         'digits: every method plain and fine-tuned, rotation and LS-2, three seeds (nbs/09_results); '
         'digits-new: the same with 4 of the 20 clients new, admitted after training',
     )

@@ -19,7 +19,7 @@ from ..runs import run
 # %% auto #0
 __all__ = ['HDCFL_VARIANTS', 'CIFAR10_ROOT', 'CIFAR10_V1_METHODS', 'FEDREP_BEFORE', 'PROTO_ABLATIONS', 'FULL_METHODS', 'CORE',
            'CURVE', 'STUDIES', 'DEMO_SETTINGS', 'DEMO_METHODS', 'cifar10_study', 'digits_study', 'cifar10_study_v2',
-           'digits_new_study', 'cifar10_study_full', 'traffic', 'demo']
+           'digits_new_study', 'cifar10_study_full', 'cifar10_study_rounds', 'traffic', 'demo']
 
 # %% ../../nbs/05b_studies.ipynb #255c233f
 HDCFL_VARIANTS = (
@@ -204,10 +204,21 @@ def cifar10_study_full(
     }
 
 
+def cifar10_study_rounds(
+    data_root: str = CIFAR10_ROOT,  # the JPEG copy (or any CIFAR-10 image tree)
+    rounds: int = 60,  # communication rounds of every cell
+):
+    "The round check: HDC-FL and FedAvg-SE on rotation, the whole-share study's cells run for `rounds`"
+    full = cifar10_study_full(data_root, rounds)
+    return {**full, 'settings': {'rotation': full['settings']['rotation']}, 'methods': ('hdcfl', 'fedavg-se'),
+            'ablations': {}, 'ablation_settings': (), 'ablation_settings_of': {}}
+
+
 STUDIES = {  # `hdcfl study NAME`
     'cifar10': cifar10_study,
     'cifar10-v2': cifar10_study_v2,
     'cifar10-full': cifar10_study_full,
+    'cifar10-full-60': cifar10_study_rounds,
     'digits': digits_study,
     'digits-new': digits_new_study,
 }
