@@ -203,7 +203,7 @@ def cifar10_study_full(
         'ablation_settings_of': {name: ('rotation',) for name in curve},
     }
 
-
+# %% ../../nbs/05b_studies.ipynb #910e09eb
 def cifar10_study_rounds(
     data_root: str = CIFAR10_ROOT,  # the JPEG copy (or any CIFAR-10 image tree)
     rounds: int = 60,  # communication rounds of every cell
