@@ -4,7 +4,7 @@
 
 # %% ../../nbs/05a_experiments.ipynb #62e47d20
 from __future__ import annotations
-import fcntl, json, os, time
+import contextlib, fcntl, json, os, time
 from fnmatch import fnmatch
 from pathlib import Path
 import numpy as np
@@ -18,8 +18,9 @@ from .refreshes import refresh_table
 
 # %% auto #0
 __all__ = ['METRICS', 'RECORD_FILES', 'ABLATIONS', 'cell_config', 'holds_other', 'check_cell', 'run_cell', 'run_grid',
-           'lock_path', 'claim', 'release', 'held', 'study_cells', 'donor_swaps', 'cell_finished', 'run_study_cell',
-           'run_study', 'study_status', 'study_records', 'study_frame', 'study_curves', 'keep_record', 'ablation']
+           'lock_path', 'claim', 'release', 'held', 'drop_empty', 'study_cells', 'donor_swaps', 'cell_finished',
+           'run_study_cell', 'run_study', 'study_status', 'study_records', 'study_frame', 'study_curves', 'keep_record',
+           'ablation']
 
 # %% ../../nbs/05a_experiments.ipynb #74bc5c5d
 METRICS = ('mean', 'worst', 'bottom20', 'gap')
@@ -147,6 +148,15 @@ def held(
         fcntl.flock(f, fcntl.LOCK_UN)
     return False
 
+# %% ../../nbs/05a_experiments.ipynb #5adee35e
+def drop_empty(
+    folders: list,  # folders this process made, deepest first
+):
+    "Remove those of `folders` that are still empty (another worker's file in one keeps it)"
+    for p in folders:
+        with contextlib.suppress(OSError):  # not empty, or already gone
+            p.rmdir()
+
 # %% ../../nbs/05a_experiments.ipynb #77766943
 def study_cells(
     spec: dict,  # a study spec: seeds, settings, methods, common, and optional ablations
@@ -234,12 +244,14 @@ def run_study(
         if kept and cell_finished(kept, spec, folder, options):
             continue  # finished in an earlier sitting, perhaps on another machine: its record is the result
         if not cell_finished(cell, spec, folder, options):
+            made = [p for p in (cell, cell.parent, cell.parent.parent, out) if not p.exists()]  # deepest first
             if not claim(cell):
                 continue  # another live worker runs it
             try:
                 run_study_cell(cell, spec, folder, options, progress, log)
             finally:
                 release(cell)
+                drop_empty(made)  # a cell that failed before writing anything leaves no folder behind
             done += 1
         if kept:
             keep_record(cell, kept)
