@@ -12,8 +12,8 @@ import numpy as np
 import torch
 
 # %% auto #0
-__all__ = ['check_choice', 'check_flags', 'atomic_file', 'atomic_write', 'config_hash', 'kept_by_tests', 'save_figure',
-           'save_table', 'tensor_items']
+__all__ = ['check_choice', 'check_flags', 'atomic_file', 'atomic_write', 'drop_empty', 'config_hash', 'kept_by_tests',
+           'save_figure', 'save_table', 'tensor_items']
 
 # %% ../nbs/00a_core.ipynb #fc8e9c36
 def check_choice(
@@ -63,6 +63,17 @@ def atomic_write(
     "Write `data` to `path` through a temporary file in the same folder"
     with atomic_file(path) as f:
         f.write(data.encode() if isinstance(data, str) else data)
+
+# %% ../nbs/00a_core.ipynb #1f9ed7dd
+def drop_empty(
+    folders: list,  # folders this process made, deepest first
+):
+    "Remove those of `folders` that are still empty (a file another process put in one keeps it)"
+    for p in folders:
+        try:
+            Path(p).rmdir()
+        except OSError:  # not empty, or already gone
+            pass
 
 # %% ../nbs/00a_core.ipynb #a63cf79c
 def config_hash(

@@ -4,7 +4,7 @@
 
 # %% ../../nbs/05a_experiments.ipynb #62e47d20
 from __future__ import annotations
-import contextlib, fcntl, json, os, time
+import fcntl, json, os, time
 from fnmatch import fnmatch
 from pathlib import Path
 import numpy as np
@@ -12,15 +12,14 @@ import pandas as pd
 
 from ..runs import run, read_rounds
 from ..config import Experiment, RunConfig, identity
-from ..core import check_choice, atomic_write
+from ..core import check_choice, atomic_write, drop_empty
 from .diagnostics import donor_swap_run, donor_swap_name
 from .refreshes import refresh_table
 
 # %% auto #0
 __all__ = ['METRICS', 'RECORD_FILES', 'ABLATIONS', 'cell_config', 'holds_other', 'check_cell', 'run_cell', 'run_grid',
-           'lock_path', 'claim', 'release', 'held', 'drop_empty', 'study_cells', 'donor_swaps', 'cell_finished',
-           'run_study_cell', 'run_study', 'study_status', 'study_records', 'study_frame', 'study_curves', 'keep_record',
-           'ablation']
+           'lock_path', 'claim', 'release', 'held', 'study_cells', 'donor_swaps', 'cell_finished', 'run_study_cell',
+           'run_study', 'study_status', 'study_records', 'study_frame', 'study_curves', 'keep_record', 'ablation']
 
 # %% ../../nbs/05a_experiments.ipynb #74bc5c5d
 METRICS = ('mean', 'worst', 'bottom20', 'gap')
@@ -147,15 +146,6 @@ def held(
             return True
         fcntl.flock(f, fcntl.LOCK_UN)
     return False
-
-# %% ../../nbs/05a_experiments.ipynb #5adee35e
-def drop_empty(
-    folders: list,  # folders this process made, deepest first
-):
-    "Remove those of `folders` that are still empty (another worker's file in one keeps it)"
-    for p in folders:
-        with contextlib.suppress(OSError):  # not empty, or already gone
-            p.rmdir()
 
 # %% ../../nbs/05a_experiments.ipynb #77766943
 def study_cells(
