@@ -2,7 +2,8 @@
 study's own options (data, clients, model, rounds, the run's SGD), for lambda in 0.01, 0.1 and 1 (1 is the flag the
 authors' scripts give; their paper tunes lambda per data set). Scored by the plain view's mean accuracy at the last
 round, averaged over the study's settings; worst-client accuracy beside it. Resumable: a second call reads the
-finished runs. One process, one torch thread.
+finished runs. One process, one torch thread; `--part K/N` runs every N-th run from the K-th (0-based) so that N
+processes share the pilot, and a last call without it reads them all and writes the table.
 
 - `--study digits` (the default): rotation and LS-2, 30 rounds, lr 0.05; about 10 minutes.
 - `--study cifar10-v2`: rotation, LS-3 and Dirichlet 0.07 at 250 images per client, 60 rounds, lr 0.01; about 14
@@ -24,15 +25,26 @@ p.add_argument('--study', default='digits', choices=('digits', 'cifar10-v2'))
 p.add_argument('--data-root', default='../shared/data/cifar10-jpeg.tar.xz', help='CIFAR-10 (cifar10-v2 only)')
 p.add_argument('--out', default='runs/ditto-pilot')
 p.add_argument('--json', default='', help='also write the rows to this file')
+p.add_argument('--part', default='', help='K/N: run only every N-th run from the K-th, and write nothing (e.g. 0/2)')
 a = p.parse_args()
+try:
+    k, n = (int(x) for x in a.part.split('/')) if a.part else (0, 1)
+    assert 0 <= k < n
+except (ValueError, AssertionError):
+    p.error(f'--part must be K/N with 0 <= K < N (e.g. 0/2), got {a.part!r}')
 
 spec = digits_study() if a.study == 'digits' else cifar10_study_v2(str(Path(a.data_root).resolve()))
+runs = [(lam, name, setting) for lam in LAMBDAS for name, setting in spec['settings'].items()]
+run = lambda lam, name, setting: run_cell(Path(a.out) / f'lam{lam:g}' / name, **{
+    **spec['common'], **setting, 'algorithm': 'ditto', 'seed': 7, 'ditto_lambda': lam})
+if a.part:
+    for r in runs[k::n]:
+        run(*r)
+    raise SystemExit(0)
 rows = []
-for lam in LAMBDAS:
-    for name, setting in spec['settings'].items():
-        s = run_cell(Path(a.out) / f'lam{lam:g}' / name, **{**spec['common'], **setting, 'algorithm': 'ditto', 'seed': 7,
-                                                           'ditto_lambda': lam})
-        rows.append({'lambda': lam, 'setting': name, 'mean': round(s['final']['mean'], 2), 'worst': round(s['final']['worst'], 2)})
+for lam, name, setting in runs:
+    s = run(lam, name, setting)
+    rows.append({'lambda': lam, 'setting': name, 'mean': round(s['final']['mean'], 2), 'worst': round(s['final']['worst'], 2)})
 print('| lambda | setting | mean | worst |\n|---|---|---|---|')
 for r in rows:
     print(f"| {r['lambda']:g} | {r['setting']} | {r['mean']:.2f} | {r['worst']:.2f} |")
