@@ -17,7 +17,8 @@ of running it: committed, the records carry a pilot across sittings and machines
 """
 import argparse, json
 from pathlib import Path
-from hdcfl.study.experiments import run_cell, check_cell, keep_record
+from hdcfl.study.experiments import run_cell, keep_record
+from hdcfl.core import atomic_write
 from hdcfl.study.studies import digits_study, cifar10_study_v2
 from hdcfl.provenance import machine, versions
 
@@ -46,8 +47,7 @@ def run(lam, name, setting):
                                                   'ditto_lambda': lam}
     kept = Path(a.records) / rel if a.records else None
     if kept and (kept / 'summary.json').exists():
-        check_cell(kept, options)  # a record of another configuration is an error, not a result
-        return json.loads((kept / 'summary.json').read_text())
+        return run_cell(kept, **options)  # reads the record (one of another configuration is an error)
     s = run_cell(Path(a.out) / rel, **options)
     if kept:
         keep_record(Path(a.out) / rel, kept)
@@ -68,6 +68,6 @@ score = {lam: sum(r['mean'] for r in rows if r['lambda'] == lam) / len(spec['set
 best = max(score, key=score.get)
 print(f"mean over the settings: {', '.join(f'{l:g}: {v:.2f}' for l, v in score.items())}; chosen: {best:g}")
 if a.json:
-    Path(a.json).write_text(json.dumps({'study': a.study, 'rows': rows, 'score': {f'{l:g}': v for l, v in score.items()},
+    atomic_write(Path(a.json), json.dumps({'study': a.study, 'rows': rows, 'score': {f'{l:g}': v for l, v in score.items()},
                                         'chosen': best, 'seed': 7, 'machine': machine('cpu'), 'versions': versions()},
                                        indent=1) + '\n')
