@@ -143,6 +143,7 @@ def cifar10_study_v2(
         'fedbabu-1k': dict(algorithm='fedbabu', max_train=1000),
     }
     fedrep = {'fedrep-authors-sgd': dict(algorithm='fedrep')}  # its head under its authors' SGD (FedRep's defaults)
+    ditto = {'ditto-lam0.1': dict(algorithm='ditto', ditto_lambda=0.1)}  # bench/ditto_lambda_pilot.py --study cifar10-v2
     return {
         **v1,
         'common': {**v1['common'], 'finetune_epochs': 5},  # every cell's plain and fine-tuned views (table 5's recipe)
@@ -151,8 +152,8 @@ def cifar10_study_v2(
             'fedrep': ALGORITHMS['fedrep'].Config.BEFORE,  # as v2 ran: FedRep's head under the run's SGD
             'hdcfl': {**v1['method_options']['hdcfl'], 'variants': HDCFL_VARIANTS + ';sil:groups=0'},
         },
-        'ablation_settings': ('rotation', 'ls3', 'dirichlet'),  # FedRep's new cells run in every setting
-        'ablations': {**v1['ablations'], **more, **per_client, **fedrep},
+        'ablation_settings': ('rotation', 'ls3', 'dirichlet'),  # FedRep's and Ditto's new cells run in every setting
+        'ablations': {**v1['ablations'], **more, **per_client, **fedrep, **ditto},
         'ablation_settings_of': {**{name: ('rotation', 'ls3') for name in (*v1['ablations'], *more)},
                                  **{name: ('rotation',) for name in per_client}},
     }
