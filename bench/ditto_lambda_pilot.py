@@ -7,9 +7,11 @@ processes share the pilot, and a last call without it reads them all and writes 
 finished run's compact record (config, rounds, summary) in DIR, and a later call reads a run recorded there instead
 of running it: committed, the records carry a pilot across sittings and machines.
 
-- `--study digits` (the default): rotation and LS-2, 30 rounds, lr 0.05; about 10 minutes.
-- `--study cifar10-v2`: rotation, LS-3 and Dirichlet 0.07 at 250 images per client, 60 rounds, lr 0.01; about 14
-  minutes a run, two hours in all.
+- `--study digits` (the default): rotation and LS-2, 30 rounds, lr 0.05; about 10 minutes. Its choice: lambda 0.1
+  (`results/ditto-lambda-pilot.json`).
+- `--study cifar10-v2`: rotation, LS-3 and Dirichlet 0.07 at 250 images per client, 60 rounds, lr 0.01; 14 to 20
+  minutes a run (two machines), two to three hours in all. Its choice: lambda 0.1
+  (`results/ditto-lambda-pilot-cifar10.json`).
 
     .venv/bin/python bench/ditto_lambda_pilot.py [--study digits] [--out runs/ditto-pilot] [--json results/ditto-lambda-pilot.json]
     .venv/bin/python bench/ditto_lambda_pilot.py --study cifar10-v2 --data-root ../shared/data/cifar10-jpeg.tar.xz \\
