@@ -121,7 +121,7 @@ PROTO_ABLATIONS = {  # FedProto's drift compensation (SDC) and K prototypes per 
         ('-k4', dict(protos_per_class=4)), ('-sdc-k4', dict(proto_drift='sdc', protos_per_class=4)))},
 }
 
-
+# %% ../../nbs/05b_studies.ipynb #6fe63d84
 def cifar10_study_v2(
     data_root: str = CIFAR10_ROOT,  # the JPEG copy (or any CIFAR-10 image tree)
     methods=None,  # default: every registered algorithm, HDC-FL and FedAvg-SE first
