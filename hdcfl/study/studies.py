@@ -143,16 +143,17 @@ def cifar10_study_v2(
         'fedbabu-1k': dict(algorithm='fedbabu', max_train=1000),
     }
     fedrep = {'fedrep-authors-sgd': dict(algorithm='fedrep')}  # its head under its authors' SGD (FedRep's defaults)
-    ditto = {'ditto-lam0.1': dict(algorithm='ditto', ditto_lambda=0.1)}  # bench/ditto_lambda_pilot.py --study cifar10-v2
+    ditto = {'ditto-lam1': dict(algorithm='ditto', ditto_lambda=1.0)}  # as v2 first ran: the authors' scripts' flag
     return {
         **v1,
         'common': {**v1['common'], 'finetune_epochs': 5},  # every cell's plain and fine-tuned views (table 5's recipe)
         'method_options': {
             **v1['method_options'],
             'fedrep': ALGORITHMS['fedrep'].Config.BEFORE,  # as v2 ran: FedRep's head under the run's SGD
+            'ditto': dict(ditto_lambda=0.1),  # bench/ditto_lambda_pilot.py --study cifar10-v2, on a seed no study uses
             'hdcfl': {**v1['method_options']['hdcfl'], 'variants': HDCFL_VARIANTS + ';sil:groups=0'},
         },
-        'ablation_settings': ('rotation', 'ls3', 'dirichlet'),  # FedRep's and Ditto's new cells run in every setting
+        'ablation_settings': ('rotation', 'ls3', 'dirichlet'),  # FedRep's and Ditto's other readings in every setting
         'ablations': {**v1['ablations'], **more, **per_client, **fedrep, **ditto},
         'ablation_settings_of': {**{name: ('rotation', 'ls3') for name in (*v1['ablations'], *more)},
                                  **{name: ('rotation',) for name in per_client}},
