@@ -17,9 +17,9 @@ from ..provenance import describe_machine
 from ..runs import run
 
 # %% auto #0
-__all__ = ['HDCFL_VARIANTS', 'CIFAR10_ROOT', 'CIFAR10_V1_METHODS', 'FEDREP_BEFORE', 'PROTO_ABLATIONS', 'FULL_METHODS', 'CORE',
-           'CURVE', 'STUDIES', 'DEMO_SETTINGS', 'DEMO_METHODS', 'cifar10_study', 'digits_study', 'cifar10_study_v2',
-           'digits_new_study', 'cifar10_study_full', 'cifar10_study_rounds', 'traffic', 'demo']
+__all__ = ['HDCFL_VARIANTS', 'CIFAR10_ROOT', 'CIFAR10_V1_METHODS', 'DITTO_CIFAR10', 'FEDREP_BEFORE', 'PROTO_ABLATIONS',
+           'FULL_METHODS', 'CORE', 'CURVE', 'STUDIES', 'DEMO_SETTINGS', 'DEMO_METHODS', 'cifar10_study', 'digits_study',
+           'cifar10_study_v2', 'digits_new_study', 'cifar10_study_full', 'cifar10_study_rounds', 'traffic', 'demo']
 
 # %% ../../nbs/05b_studies.ipynb #255c233f
 HDCFL_VARIANTS = (
@@ -109,6 +109,8 @@ def digits_study(
     }
 
 # %% ../../nbs/05b_studies.ipynb #629ca060
+DITTO_CIFAR10 = dict(ditto_lambda=0.1)  # its pilot's choice on CIFAR-10 (bench/ditto_lambda_pilot.py --study cifar10-v2)
+
 FEDREP_BEFORE = {'fedrep-run-sgd': dict(algorithm='fedrep', **ALGORITHMS['fedrep'].Config.BEFORE)}  # its head under the run's SGD
 
 PROTO_ABLATIONS = {  # FedProto's drift compensation (SDC) and K prototypes per class (ProtoSeg), full and partial rounds
@@ -150,7 +152,7 @@ def cifar10_study_v2(
         'method_options': {
             **v1['method_options'],
             'fedrep': ALGORITHMS['fedrep'].Config.BEFORE,  # as v2 ran: FedRep's head under the run's SGD
-            'ditto': dict(ditto_lambda=0.1),  # bench/ditto_lambda_pilot.py --study cifar10-v2, on a seed no study uses
+            'ditto': DITTO_CIFAR10,  # piloted on a seed no study uses
             'hdcfl': {**v1['method_options']['hdcfl'], 'variants': HDCFL_VARIANTS + ';sil:groups=0'},
         },
         'ablation_settings': ('rotation', 'ls3', 'dirichlet'),  # FedRep's and Ditto's other readings in every setting
@@ -169,7 +171,7 @@ def digits_new_study(
     return {**base, 'common': {**base['common'], 'new_clients': 4}, 'ablation_settings': (), 'ablations': {}}
 
 # %% ../../nbs/05b_studies.ipynb #2f6610f8
-FULL_METHODS = ('hdcfl', 'fedavg-se', 'fedbabu', 'fedrod', 'fedala', 'fedce', 'fedsoft', 'ifca', 'pacfl', 'fedpac')
+FULL_METHODS = ('hdcfl', 'fedavg-se', 'fedbabu', 'fedrod', 'fedala', 'fedce', 'fedsoft', 'ifca', 'pacfl', 'ditto')
 CORE = ('hdcfl', 'hdcfl-mixture', 'fedavg-se', 'fedbabu', 'fedrod')  # the cells a study run takes first (see --only)
 CURVE = {  # the data curve's methods
     'fedavg-se': dict(algorithm='fedavg-se'),
@@ -202,7 +204,7 @@ def cifar10_study_full(
             'dirichlet': dict(partition='dirichlet', alpha=0.07),
         },
         'methods': FULL_METHODS,
-        'method_options': {'hdcfl': dict(**hdcfl, variants=HDCFL_VARIANTS + ';sil:groups=0')},
+        'method_options': {'hdcfl': dict(**hdcfl, variants=HDCFL_VARIANTS + ';sil:groups=0'), 'ditto': DITTO_CIFAR10},
         'ablation_settings': ('rotation', 'ls3', 'dirichlet'),
         'ablations': {'hdcfl-mixture': dict(algorithm='hdcfl', train_from='mixture', **hdcfl), **curve},
         'ablation_settings_of': {name: ('rotation',) for name in curve},
