@@ -17,9 +17,10 @@ from ..provenance import describe_machine
 from ..runs import run
 
 # %% auto #0
-__all__ = ['HDCFL_VARIANTS', 'CIFAR10_ROOT', 'CIFAR10_V1_METHODS', 'DITTO_CIFAR10', 'FEDREP_BEFORE', 'PROTO_ABLATIONS',
-           'FULL_METHODS', 'CORE', 'CURVE', 'STUDIES', 'DEMO_SETTINGS', 'DEMO_METHODS', 'cifar10_study', 'digits_study',
-           'cifar10_study_v2', 'digits_new_study', 'cifar10_study_full', 'cifar10_study_rounds', 'traffic', 'demo']
+__all__ = ['HDCFL_VARIANTS', 'CIFAR10_ROOT', 'CIFAR10_V1_METHODS', 'DITTO_CIFAR10', 'FEDREP_BEFORE', 'DITTO_LAM1',
+           'PROTO_ABLATIONS', 'FULL_METHODS', 'CORE', 'CURVE', 'STUDIES', 'DEMO_SETTINGS', 'DEMO_METHODS',
+           'cifar10_study', 'digits_study', 'cifar10_study_v2', 'digits_new_study', 'cifar10_study_full',
+           'cifar10_study_rounds', 'traffic', 'demo']
 
 # %% ../../nbs/05b_studies.ipynb #255c233f
 HDCFL_VARIANTS = (
@@ -104,7 +105,7 @@ def digits_study(
         'methods': tuple(methods),
         'method_options': {'ditto': dict(ditto_lambda=0.1)},  # bench/ditto_lambda_pilot.py, on a seed no study uses
         'ablation_settings': ('rotation', 'ls2'),
-        'ablations': {**PROTO_ABLATIONS, **FEDREP_BEFORE, 'ditto-lam1': dict(algorithm='ditto', ditto_lambda=1.0)},
+        'ablations': {**PROTO_ABLATIONS, **FEDREP_BEFORE, **DITTO_LAM1},
         'ablation_settings_of': {name: ('rotation',) for name in PROTO_ABLATIONS},  # FedRep's reading on both
     }
 
@@ -112,6 +113,7 @@ def digits_study(
 DITTO_CIFAR10 = dict(ditto_lambda=0.1)  # its pilot's choice on CIFAR-10 (bench/ditto_lambda_pilot.py --study cifar10-v2)
 
 FEDREP_BEFORE = {'fedrep-run-sgd': dict(algorithm='fedrep', **ALGORITHMS['fedrep'].Config.BEFORE)}  # its head under the run's SGD
+DITTO_LAM1 = {'ditto-lam1': dict(algorithm='ditto', ditto_lambda=1.0)}  # the flag of the authors' scripts
 
 PROTO_ABLATIONS = {  # FedProto's drift compensation (SDC) and K prototypes per class (ProtoSeg), full and partial rounds
     **{f'fedproto{n}': dict(algorithm='fedproto', **o) for n, o in (
@@ -144,19 +146,16 @@ def cifar10_study_v2(
         'hdcfl-mixture-1k': dict(algorithm='hdcfl', train_from='mixture', max_train=1000),
         'fedbabu-1k': dict(algorithm='fedbabu', max_train=1000),
     }
-    fedrep = {'fedrep-authors-sgd': dict(algorithm='fedrep')}  # its head under its authors' SGD (FedRep's defaults)
-    ditto = {'ditto-lam1': dict(algorithm='ditto', ditto_lambda=1.0)}  # as v2 first ran: the authors' scripts' flag
     return {
         **v1,
         'common': {**v1['common'], 'finetune_epochs': 5},  # every cell's plain and fine-tuned views (table 5's recipe)
         'method_options': {
             **v1['method_options'],
-            'fedrep': ALGORITHMS['fedrep'].Config.BEFORE,  # as v2 ran: FedRep's head under the run's SGD
             'ditto': DITTO_CIFAR10,  # piloted on a seed no study uses
             'hdcfl': {**v1['method_options']['hdcfl'], 'variants': HDCFL_VARIANTS + ';sil:groups=0'},
         },
-        'ablation_settings': ('rotation', 'ls3', 'dirichlet'),  # FedRep's and Ditto's other readings in every setting
-        'ablations': {**v1['ablations'], **more, **per_client, **fedrep, **ditto},
+        'ablation_settings': ('rotation', 'ls3', 'dirichlet'),  # FedRep's and Ditto's first readings in every setting
+        'ablations': {**v1['ablations'], **more, **per_client, **FEDREP_BEFORE, **DITTO_LAM1},  # as v2 first ran them
         'ablation_settings_of': {**{name: ('rotation', 'ls3') for name in (*v1['ablations'], *more)},
                                  **{name: ('rotation',) for name in per_client}},
     }
