@@ -37,6 +37,7 @@ def interval(d):
 
 
 def text(mu, lo, hi):
+    "A difference and its interval as the tables print them"
     return f'{mu:+.2f}', f'[{lo:+.2f}, {hi:+.2f}]'
 
 
